@@ -1,0 +1,1 @@
+"""The Discord bot: thin adapters from Discord to `rules` and `data`."""

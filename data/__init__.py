@@ -1,0 +1,1 @@
+"""The ledger: every game as its log, with seasons, results and ratings."""

@@ -1,0 +1,182 @@
+"""The state-machine shape every game in `rules` shares."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+
+class RulesError(Exception):
+    """Base of every error the rules package raises."""
+
+
+class IllegalAction(RulesError):
+    """An action the rules refuse; the state is left unchanged (G-2)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class MalformedAction(IllegalAction):
+    """An action whose JSON does not match any shape of the log format."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("LOG", reason)
+
+
+class InvalidSetup(RulesError):
+    """Players, options or setup that no game can be created from."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Something an action caused; data only, rendering is the bot's job."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object with its `type`."""
+        return {"type": self.kind, **dataclasses.asdict(self)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Next:
+    """Who must act now and what kind of decision is expected."""
+
+    player: str
+    expects: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"player": self.player, "expects": self.expects}
+
+
+def require_fields(data: Any, required: Sequence[str], optional: Sequence[str] = ()) -> None:
+    """Raise MalformedAction unless `data` is an object with exactly these fields."""
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action must be a JSON object")
+    keys = set(data)
+    missing = [k for k in required if k not in keys]
+    if missing:
+        raise MalformedAction(f"missing field {missing[0]!r}")
+    unknown = sorted(keys - set(required) - set(optional))
+    if unknown:
+        raise MalformedAction(f"unknown field {unknown[0]!r}")
+
+
+def check_players(players: Any, min_players: int, max_players: int) -> tuple[str, ...]:
+    """Validate a clockwise seating: distinct non-empty strings within the player count."""
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) and p for p in players):
+        raise InvalidSetup("players must be a list of non-empty strings")
+    if len(set(players)) != len(players):
+        raise InvalidSetup("players must be distinct")
+    if not min_players <= len(players) <= max_players:
+        raise InvalidSetup(f"this game takes {min_players} to {max_players} players")
+    return tuple(players)
+
+
+class Game(ABC):
+    """One game in progress: created from (players, options, setup), advanced by `apply`."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    players: tuple[str, ...]
+
+    # -- creation -------------------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def create(
+        cls, players: Sequence[str], options: Mapping[str, Any] | None, setup: Mapping[str, Any]
+    ) -> Self:
+        """Build the initial state; raises InvalidSetup on bad input."""
+
+    @classmethod
+    @abstractmethod
+    def draw_setup(
+        cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
+    ) -> dict[str, Any]:
+        """Everything chance decides for a game, drawn from `rng` (G-1)."""
+
+    @classmethod
+    def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; raises InvalidSetup on unknown keys or bad values."""
+        if options:
+            raise InvalidSetup(f"unknown option {sorted(options)[0]!r}")
+        return {}
+
+    # -- actions -------------------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, data: Mapping[str, Any]) -> Any:
+        """The action for a log entry's fields (without `player`); raises MalformedAction."""
+
+    @staticmethod
+    def action_json(action: Any) -> dict[str, Any]:
+        """The log fields (without `player`) of an action."""
+        return action.to_json()
+
+    @abstractmethod
+    def next(self) -> Next | None:
+        """Who must act now, or None once the game is over."""
+
+    def to_act(self) -> list[str]:
+        """The players who may act now (empty once the game is over)."""
+        nxt = self.next()
+        return [nxt.player] if nxt else []
+
+    @property
+    def over(self) -> bool:
+        return self.next() is None
+
+    @abstractmethod
+    def legal_actions(self, player: str) -> list[Any]:
+        """Every action `player` may take now (empty when it is not their turn)."""
+
+    @abstractmethod
+    def apply(self, player: str, action: Any) -> list[Event]:
+        """Carry out an action and return its events; raises IllegalAction, changing nothing."""
+
+    def check(self, player: str, action: Any) -> None:
+        """Raise IllegalAction if `apply` would refuse the action; never changes the state."""
+        copy.deepcopy(self).apply(player, action)
+
+    # -- results and views -----------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> dict[str, int]:
+        """Points per player as the replay command reports them."""
+
+    @abstractmethod
+    def winners(self) -> list[str]:
+        """The winners after every tie-break; empty while the game is not over."""
+
+    @abstractmethod
+    def ranking(self) -> list[list[str]]:
+        """Players from best to worst, tied players grouped; meaningful once over."""
+
+    @abstractmethod
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What `player` may see (None: a spectator); JSON-ready (G-3)."""
+
+    def details(self) -> dict[str, Any]:
+        """Extra public facts for the replay output."""
+        return {}
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+
+def seat_players(joined: Sequence[str], rng: random.Random) -> list[str]:
+    """A random clockwise seating of the players who joined (G-1)."""
+    seating = list(joined)
+    rng.shuffle(seating)
+    return seating

@@ -1,0 +1,24 @@
+"""Random legal play, for property tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.base import Game
+from rules.log import new_header, start
+
+
+def random_match(
+    game: str, players: list[str], seed: int, options: dict[str, Any] | None = None
+) -> tuple[Game, dict[str, Any]]:
+    """Play a whole game with uniformly random legal actions; returns the state and its log."""
+    rng = random.Random(seed)
+    log = new_header(game, players, options, seed=rng.randrange(2**32))
+    state = start(log)
+    actions = log["actions"]
+    while (nxt := state.next()) is not None:
+        action = rng.choice(state.legal_actions(nxt.player))
+        state.apply(nxt.player, action)
+        actions.append({"player": nxt.player, **action.to_json()})
+    return state, log

@@ -1,0 +1,18 @@
+"""Which games the rules package knows, by their log name."""
+
+from __future__ import annotations
+
+from rules.base import Game
+from rules.kamiza import Kamiza
+
+GAMES: dict[str, type[Game]] = {
+    Kamiza.name: Kamiza,
+}
+
+# Named in LOG_FORMAT.md but not implemented yet: `replay` says so instead of "unknown game".
+PLANNED_GAMES = frozenset({"kobayakawa", "rights-of-losers"})
+
+
+def game_class(name: str) -> type[Game]:
+    """The class for a game name; KeyError when unknown."""
+    return GAMES[name]
