@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rules.base import Game
 from rules.kamiza import Kamiza
+from rules.kobayakawa import Kobayakawa
 
 GAMES: dict[str, type[Game]] = {
     Kamiza.name: Kamiza,
+    Kobayakawa.name: Kobayakawa,
 }
 
 # Named in LOG_FORMAT.md but not implemented yet: `replay` says so instead of "unknown game".
-PLANNED_GAMES = frozenset({"kobayakawa", "rights-of-losers"})
+PLANNED_GAMES = frozenset({"rights-of-losers"})
 
 
 def game_class(name: str) -> type[Game]:
