@@ -1,35 +1,34 @@
-"""Kobayakawa: RULES.md B-1..B-8 (events and the showdown judge in `kobayakawa_events`)."""
+"""Kobayakawa: RULES.md B-1..B-8 (actions, events and the showdown judge: `kobayakawa_moves`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from rules.base import (
-    Event,
-    Game,
-    IllegalAction,
-    InvalidSetup,
-    MalformedAction,
-    Next,
-    check_players,
-    require_fields,
-)
-from rules.kobayakawa_events import (
+from rules.base import Event, Game, IllegalAction, InvalidSetup, Next, check_players
+from rules.kobayakawa_moves import (
+    DRAW_ACTIONS,
+    FIGHT_ACTIONS,
+    KEEPS,
+    Action,
+    Draw,
     Drew,
+    Fight,
     FightPhaseStarted,
     Fought,
     GameEnded,
     KobayakawaReplaced,
     NobodyFought,
+    Pass,
     Passed,
     PlayerOut,
+    ReplaceKobayakawa,
     RoundStarted,
     RoundWon,
     Showdown,
     judge_fight,
+    parse_action,
 )
 
 CARDS = tuple(range(1, 16))  # B-1
@@ -38,56 +37,6 @@ TOTAL_KAMONS = 32
 START_KAMONS = 4
 CENTRE_KAMONS = 8
 DRAW, FIGHT, OVER = "draw", "fight", "over"
-KEEPS = ("drawn", "held")
-
-
-# -- actions ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """B-3: draw the top card, keep the `drawn` one or the `held` one, discard the other."""
-
-    keep: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"action": "draw", "keep": self.keep}
-
-
-@dataclass(frozen=True, slots=True)
-class ReplaceKobayakawa:
-    """B-3: turn the top card of the pile, unseen, onto the Kobayakawa."""
-
-    def to_json(self) -> dict[str, str]:
-        return {"action": "kobayakawa"}
-
-
-@dataclass(frozen=True, slots=True)
-class Fight:
-    """B-4: fight, betting 1 kamon (round 7: 2, or 1 if that is all the player has)."""
-
-    def to_json(self) -> dict[str, str]:
-        return {"action": "fight"}
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """B-4: pass, betting nothing."""
-
-    def to_json(self) -> dict[str, str]:
-        return {"action": "pass"}
-
-
-KEEP_DRAWN = Draw("drawn")
-KEEP_HELD = Draw("held")
-REPLACE = ReplaceKobayakawa()
-FIGHT_ACTION = Fight()
-PASS_ACTION = Pass()
-_DRAWS = {"drawn": KEEP_DRAWN, "held": KEEP_HELD}
-_SIMPLE = {"kobayakawa": REPLACE, "fight": FIGHT_ACTION, "pass": PASS_ACTION}
-DRAW_ACTIONS = (KEEP_DRAWN, KEEP_HELD, REPLACE)
-FIGHT_ACTIONS = (FIGHT_ACTION, PASS_ACTION)
-Action = Draw | ReplaceKobayakawa | Fight | Pass
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -123,7 +72,7 @@ class Kobayakawa(Game):
         self.discards: dict[str, int] = {}
         self.bets: dict[str, int] = {}
         self.choices: list[dict[str, Any]] = []
-        self.last_result: dict[str, Any] | None = None
+        self.last_result: tuple[Event, ...] = ()
         self.end_reason: str | None = None
         self._next: dict[str, Next] = {}
         self._opening: list[Event] = [self._begin_round()]
@@ -169,20 +118,7 @@ class Kobayakawa(Game):
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:
-        require_fields(data, ("action",), ("keep",))
-        kind = data["action"]
-        if kind == "draw":
-            if "keep" not in data:
-                raise MalformedAction("missing field 'keep'")
-            keep = data["keep"]
-            if not isinstance(keep, str) or keep not in _DRAWS:
-                raise MalformedAction(f"keep must be 'drawn' or 'held', not {keep!r}")
-            return _DRAWS[keep]
-        if not isinstance(kind, str) or kind not in _SIMPLE:
-            raise MalformedAction(f"unknown action {kind!r}")
-        if "keep" in data:
-            raise MalformedAction("unknown field 'keep'")
-        return _SIMPLE[kind]
+        return parse_action(data)
 
     def opening_events(self) -> list[Event]:
         """The events of the set-up itself (the first round's deal), for the bot to narrate."""
@@ -320,17 +256,12 @@ class Kobayakawa(Game):
         """B-5..B-7: the showdown, the pot, players going out, then the next round or the end."""
         take = 2 if self.round == ROUNDS else 1
         take = min(take, self.centre)
+        first = len(events)
         fighters = tuple(p for p in self.order if p in self.bets)
         if not fighters:
             self.centre -= take
             self.box += take
             events.append(NobodyFought(self.round, take, self.start_player))
-            self.last_result = {
-                "round": self.round,
-                "nobody_fought": True,
-                "to_box": take,
-                "kobayakawa": self.kobayakawa,
-            }
         else:
             judged = judge_fight(fighters, self.cards, self.kobayakawa)
             lone = judged.lowest is None
@@ -354,23 +285,11 @@ class Kobayakawa(Game):
             self.pot = 0
             self.start_player = winner
             events.append(RoundWon(self.round, winner, pot, take, self.kamons[winner]))
-            self.last_result = {
-                "round": self.round,
-                "nobody_fought": False,
-                "fighters": list(fighters),
-                "cards": dict(cards),
-                "kobayakawa": self.kobayakawa,
-                "lowest": judged.lowest,
-                "totals": dict(judged.totals),
-                "winner": winner,
-                "why": judged.why,
-                "pot": pot,
-                "from_centre": take,
-            }
         for p in self.order:
             if self.kamons[p] == 0:
                 self.out.append(p)
                 events.append(PlayerOut(p, self.round))
+        self.last_result = tuple(events[first:])
         if self.round == ROUNDS or len(self.players) - len(self.out) < 2:
             self.phase = OVER
             self.end_reason = "seven_rounds" if self.round == ROUNDS else "too_few_players"
@@ -461,16 +380,7 @@ class Kobayakawa(Game):
             "pot": self.pot,
             "box": self.box,
             "out": list(self.out),
-            "last_round": _copy_result(self.last_result),
+            "last_round": [event.to_json() for event in self.last_result],
             "over": self.phase == OVER,
             "winners": self.winners(),
         }
-
-
-def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-        for k, v in result.items()
-    }

@@ -1,12 +1,83 @@
-"""Kobayakawa: the events a round causes and the showdown judge (RULES.md B-2..B-8)."""
+"""Kobayakawa: the actions, the events they cause and the showdown judge (RULES.md B-3..B-5)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from rules.base import Event
+from rules.base import Event, MalformedAction, require_fields
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """B-3: draw the top card, keep the `drawn` one or the `held` one, discard the other."""
+
+    keep: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"action": "draw", "keep": self.keep}
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceKobayakawa:
+    """B-3: turn the top card of the pile, unseen, onto the Kobayakawa."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"action": "kobayakawa"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """B-4: fight, betting 1 kamon (round 7: 2, or 1 if that is all the player has)."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"action": "fight"}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """B-4: pass, betting nothing."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"action": "pass"}
+
+
+KEEP_DRAWN = Draw("drawn")
+KEEP_HELD = Draw("held")
+REPLACE = ReplaceKobayakawa()
+FIGHT_ACTION = Fight()
+PASS_ACTION = Pass()
+KEEPS = ("drawn", "held")
+_DRAWS = {"drawn": KEEP_DRAWN, "held": KEEP_HELD}
+_SIMPLE = {"kobayakawa": REPLACE, "fight": FIGHT_ACTION, "pass": PASS_ACTION}
+DRAW_ACTIONS = (KEEP_DRAWN, KEEP_HELD, REPLACE)
+FIGHT_ACTIONS = (FIGHT_ACTION, PASS_ACTION)
+Action = Draw | ReplaceKobayakawa | Fight | Pass
+
+
+def parse_action(data: Mapping[str, Any]) -> Action:
+    """The action for a log entry's fields (LOG_FORMAT.md); raises MalformedAction."""
+    require_fields(data, ("action",), ("keep",))
+    kind = data["action"]
+    if kind == "draw":
+        if "keep" not in data:
+            raise MalformedAction("missing field 'keep'")
+        keep = data["keep"]
+        if not isinstance(keep, str) or keep not in _DRAWS:
+            raise MalformedAction(f"keep must be 'drawn' or 'held', not {keep!r}")
+        return _DRAWS[keep]
+    if not isinstance(kind, str) or kind not in _SIMPLE:
+        raise MalformedAction(f"unknown action {kind!r}")
+    if "keep" in data:
+        raise MalformedAction("unknown field 'keep'")
+    return _SIMPLE[kind]
+
+
+# -- events ----------------------------------------------------------------------------------------
+
 
 # Why a showdown went to its winner (B-5).
 HIGHEST = "highest"
