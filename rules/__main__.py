@@ -8,6 +8,7 @@ import random
 import sys
 import time
 
+from rules.agents import random_action
 from rules.base import RulesError
 from rules.log import LogError, UnsupportedGame, load, new_header, result, start
 from rules.registry import GAMES, PLANNED_GAMES
@@ -62,7 +63,7 @@ def bench_command(game: str, seconds: float, seed: int) -> int:
     while time.perf_counter() < deadline:
         state = start(new_header(game, players, seed=rng.randrange(2**32)))
         while (nxt := state.next()) is not None:
-            state.apply(nxt.player, rng.choice(state.legal_actions(nxt.player)))
+            state.apply(nxt.player, random_action(state, nxt.player, rng))
             actions += 1
         games += 1
     elapsed = time.perf_counter() - begin

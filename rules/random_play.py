@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.agents import random_action
 from rules.base import Game
 from rules.log import new_header, start
 
@@ -18,7 +19,7 @@ def random_match(
     state = start(log)
     actions = log["actions"]
     while (nxt := state.next()) is not None:
-        action = rng.choice(state.legal_actions(nxt.player))
+        action = random_action(state, nxt.player, rng)
         state.apply(nxt.player, action)
         actions.append({"player": nxt.player, **action.to_json()})
     return state, log

@@ -5,14 +5,16 @@ from __future__ import annotations
 from rules.base import Game
 from rules.kamiza import Kamiza
 from rules.kobayakawa import Kobayakawa
+from rules.losers import RightsOfLosers
 
 GAMES: dict[str, type[Game]] = {
     Kamiza.name: Kamiza,
+    RightsOfLosers.name: RightsOfLosers,
     Kobayakawa.name: Kobayakawa,
 }
 
 # Named in LOG_FORMAT.md but not implemented yet: `replay` says so instead of "unknown game".
-PLANNED_GAMES = frozenset({"rights-of-losers"})
+PLANNED_GAMES: frozenset[str] = frozenset()
 
 
 def game_class(name: str) -> type[Game]:

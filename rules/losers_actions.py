@@ -1,0 +1,301 @@
+"""Rights of Losers: the actions (exactly the log's shapes, LOG_FORMAT.md) and the events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.base import Event, MalformedAction, require_fields
+from rules.losers_board import CARD_IDS, SPOTS, CardOwner, spot_index
+
+Coord = tuple[int, int]
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card to the trick (R-4)."""
+
+    action: ClassVar[str] = "play"
+    card: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "play", "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """Put one currency chip on a lattice spot `[y, x]` (R-3, R-5a)."""
+
+    action: ClassVar[str] = "chip"
+    at: Coord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "chip", "at": list(self.at)}
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Put two cards of the trick on empty building cells, `cards[i]` on `at[i]` (R-5b)."""
+
+    action: ClassVar[str] = "build"
+    cards: tuple[str, str]
+    at: tuple[Coord, Coord]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "build", "cards": list(self.cards), "at": [list(c) for c in self.at]}
+
+
+@dataclass(frozen=True, slots=True)
+class Appoint:
+    """Winner's choice (R-5c): appoint the next lead player."""
+
+    action: ClassVar[str] = "appoint"
+    lead: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "appoint", "lead": self.lead}
+
+
+@dataclass(frozen=True, slots=True)
+class Reverse:
+    """Winner's choice (R-5c): reverse the strength of the numbers (a toggle)."""
+
+    action: ClassVar[str] = "reverse"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "reverse"}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Winner's choice (R-5c): move one of their own chips to another free legal spot."""
+
+    action: ClassVar[str] = "move"
+    source: Coord
+    to: Coord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "move", "from": list(self.source), "to": list(self.to)}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Winner's choice (R-5c): do nothing."""
+
+    action: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": "pass"}
+
+
+Action = Play | Chip | Build | Appoint | Reverse | Move | Pass
+CHOICES = (Appoint, Reverse, Move, Pass)
+
+# Shared action objects, so that listing and drawing legal actions allocates little.
+PLAYS = {card: Play(card) for card in CARD_IDS}
+CHIP_AT = tuple(Chip(spot) for spot in SPOTS)
+REVERSE = Reverse()
+PASS = Pass()
+_MOVES: dict[tuple[int, int], Move] = {}
+
+
+def move_action(source: int, to: int) -> Move:
+    """The (shared) Move between two spot indexes."""
+    move = _MOVES.get((source, to))
+    if move is None:
+        move = _MOVES[source, to] = Move(SPOTS[source], SPOTS[to])
+    return move
+
+
+# -- parsing ---------------------------------------------------------------------------------------
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("card",),
+    "chip": ("at",),
+    "build": ("cards", "at"),
+    "appoint": ("lead",),
+    "reverse": (),
+    "move": ("from", "to"),
+    "pass": (),
+}
+
+
+def parse_action(data: Mapping[str, Any]) -> Action:
+    """The action for a log entry's fields (without `player`); raises MalformedAction."""
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action must be a JSON object")
+    if "action" not in data:
+        raise MalformedAction("missing field 'action'")
+    kind = data["action"]
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise MalformedAction(f"unknown action {kind!r}")
+    require_fields(data, ("action", *FIELDS[kind]))
+    if kind == "play":
+        return PLAYS[_card(data["card"])]
+    if kind == "chip":
+        at = _coord(data["at"], "at")
+        spot = spot_index(at)
+        return CHIP_AT[spot] if spot is not None else Chip(at)
+    if kind == "build":
+        cards, at = data["cards"], data["at"]
+        if not isinstance(cards, list | tuple) or len(cards) != 2:
+            raise MalformedAction("'cards' must be a list of 2 card ids")
+        if not isinstance(at, list | tuple) or len(at) != 2:
+            raise MalformedAction("'at' must be a list of 2 cells [r, c]")
+        return Build((_card(cards[0]), _card(cards[1])), (_coord(at[0], "at"), _coord(at[1], "at")))
+    if kind == "appoint":
+        lead = data["lead"]
+        if not isinstance(lead, str):
+            raise MalformedAction("'lead' must be a player name")
+        return Appoint(lead)
+    if kind == "move":
+        source, to = _coord(data["from"], "from"), _coord(data["to"], "to")
+        i, j = spot_index(source), spot_index(to)
+        return move_action(i, j) if i is not None and j is not None else Move(source, to)
+    return REVERSE if kind == "reverse" else PASS
+
+
+def _card(value: Any) -> str:
+    if not isinstance(value, str) or value not in PLAYS:
+        raise MalformedAction(f"unknown card {value!r}")
+    return value
+
+
+def _coord(value: Any, name: str) -> Coord:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(type(v) is int for v in value)
+    ):
+        raise MalformedAction(f"{name!r} must be a list of two integers, not {value!r}")
+    return (value[0], value[1])
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickStarted(Event):
+    """A trick begins; `reason` is why `lead` leads: "chosen" (setup), "winner", "appointed"."""
+
+    kind: ClassVar[str] = "trick_started"
+    trick: int
+    lead: str
+    reason: str
+    reversed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card played face up to the trick (R-4)."""
+
+    kind: ClassVar[str] = "card_played"
+    player: str
+    card: str
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """R-4: `card` is the highest (`why` "highest") or, reversed, lowest of `led_suit`."""
+
+    kind: ClassVar[str] = "trick_won"
+    trick: int
+    winner: str
+    card: str
+    led_suit: str
+    why: str
+    plays: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChipPlaced(Event):
+    """R-5a: a loser put a chip on spot `at`."""
+
+    kind: ClassVar[str] = "chip_placed"
+    player: str
+    at: Coord
+    chips_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipSkipped(Event):
+    """R-5a: a loser's chip turn passed by itself: `reason` "no_chips" or "no_spot"."""
+
+    kind: ClassVar[str] = "chip_skipped"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    """R-5b: the winner put `cards[i]` on cell `at[i]`."""
+
+    kind: ClassVar[str] = "built"
+    player: str
+    cards: tuple[str, str]
+    at: tuple[Coord, Coord]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """R-5b: the trick's other cards leave the game (they were seen in the trick)."""
+
+    kind: ClassVar[str] = "discarded"
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Appointed(Event):
+    """R-5c: the winner appointed the next lead player."""
+
+    kind: ClassVar[str] = "appointed"
+    player: str
+    lead: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reversed(Event):
+    """R-5c: the winner reversed the strength; `reversed` is the new state."""
+
+    kind: ClassVar[str] = "reversed"
+    player: str
+    reversed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChipMoved(Event):
+    """R-5c: the winner moved one of their chips from `source` to `to`."""
+
+    kind: ClassVar[str] = "chip_moved"
+    player: str
+    source: Coord
+    to: Coord
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "player": self.player, "from": self.source, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """R-5c: the winner chose to do nothing."""
+
+    kind: ClassVar[str] = "passed"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """R-6, R-7: each card's owner, land cards, scores and the winners."""
+
+    kind: ClassVar[str] = "game_over"
+    owners: tuple[CardOwner, ...]
+    land: dict[str, int]
+    scores: dict[str, int]
+    chips_left: dict[str, int]
+    winners: tuple[str, ...]
+    tie_break: str | None
