@@ -1,0 +1,49 @@
+"""The ledger's exceptions; everything it raises on purpose derives from LedgerError."""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base of every error the ledger raises on purpose."""
+
+
+class GameNotFound(LedgerError):
+    """No game with this id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} not found")
+        self.game_id = game_id
+
+
+class WrongStatus(LedgerError):
+    """The game's status does not allow the operation (e.g. seating a running game)."""
+
+    def __init__(self, game_id: int, status: str, wanted: str) -> None:
+        super().__init__(f"game {game_id} is {status}, not {wanted}")
+        self.game_id = game_id
+        self.status = status
+
+
+class GameNotRunning(WrongStatus):
+    """Actions can only be appended to, and results only taken from, a running game."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        super().__init__(game_id, status, "running")
+
+
+class SequenceConflict(LedgerError):
+    """The sequence number is taken by a different action, or is not the next one expected."""
+
+    def __init__(self, game_id: int, seq: int, expected: int, reason: str) -> None:
+        super().__init__(f"game {game_id}, action {seq}: {reason} (next expected: {expected})")
+        self.game_id = game_id
+        self.seq = seq
+        self.expected = expected
+
+
+class GameNotOver(LedgerError):
+    """`finish_game` on a log whose game is not over yet."""
+
+
+class InvalidLog(LedgerError):
+    """A header or stored log that the rules refuse to replay."""

@@ -1,0 +1,55 @@
+"""Ratings: openskill's Plackett-Luce model, free-for-all with ties, one rating per member,
+guild, season and game. The leaderboard shows the ordinal (mu - 3 sigma) rounded to 0.1: a
+cautious estimate that starts at 0 and rises as a player wins and becomes certain."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+MU = MODEL.mu
+SIGMA = MODEL.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float = MU
+    sigma: float = SIGMA
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def display(self) -> float:
+        return display(self.mu, self.sigma)
+
+
+def display(mu: float, sigma: float) -> float:
+    """The leaderboard rating: the ordinal rounded to 0.1 (+0.0 so that -0.0 never shows)."""
+    return round(mu - 3 * sigma, 1) + 0.0
+
+
+def competition_ranks(ranking: Sequence[Sequence[str]]) -> dict[str, int]:
+    """1-based ranks from best-to-worst groups of tied players: [[a], [b, c], [d]] -> 1, 2, 2, 4."""
+    ranks: dict[str, int] = {}
+    ahead = 0
+    for group in ranking:
+        for player in group:
+            ranks[player] = ahead + 1
+        ahead += len(group)
+    return ranks
+
+
+def rate(before: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
+    """New ratings after one free-for-all game; lower rank is better, equal ranks are ties."""
+    if len(before) != len(ranks):
+        raise ValueError("one rank per rating")
+    if len(before) < 2:
+        return list(before)
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    return [Rating(team[0].mu, team[0].sigma) for team in after]

@@ -1,0 +1,231 @@
+"""Results, ratings, seasons, leaderboards, member stats: SQL run inside `Database` units."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import aiosqlite
+
+from data import ratings
+from data.store import (
+    GuildSettings,
+    LeaderboardPage,
+    LeaderboardRow,
+    ResultRow,
+    Seat,
+    StatsRow,
+)
+from rules.base import Game
+
+# -- results and ratings -----------------------------------------------------------------------
+
+
+def is_rated(seats: Sequence[Seat], settings: GuildSettings) -> bool:
+    """Bot seats make a game unrated unless the guild says otherwise; 2+ humans are needed."""
+    humans = [s for s in seats if not s.is_bot]
+    has_bots = len(humans) < len(seats)
+    return len(humans) >= 2 and (settings.rate_bot_games or not has_bots)
+
+
+async def record_results(
+    conn: aiosqlite.Connection,
+    *,
+    game_id: int,
+    game_name: str,
+    season_id: int,
+    seats: Sequence[Seat],
+    state: Game,
+    rated: bool,
+    now: str,
+) -> list[ResultRow]:
+    """Write the result rows of a finished game and, if rated, its rating updates."""
+    scores = state.scores()
+    winners = set(state.winners())
+    ranks = ratings.competition_ranks(state.ranking())
+    humans = [s for s in seats if not s.is_bot]
+    after: dict[str, tuple[ratings.Rating, ratings.Rating]] = {}
+    if rated:
+        before = [await _rating(conn, season_id, game_name, s.user_id) for s in humans]
+        new = ratings.rate(before, [ranks[s.player] for s in humans])
+        after = {s.player: (b, a) for s, b, a in zip(humans, before, new, strict=True)}
+    rows = []
+    for seat in seats:
+        b, a = after.get(seat.player, (None, None))
+        rows.append(
+            ResultRow(
+                player=seat.player,
+                user_id=seat.user_id,
+                display_name=seat.display_name,
+                is_bot=seat.is_bot,
+                score=int(scores[seat.player]),
+                rank=ranks[seat.player],
+                winner=seat.player in winners,
+                rating_before=b.display if b else None,
+                rating_after=a.display if a else None,
+                mu_before=b.mu if b else None,
+                sigma_before=b.sigma if b else None,
+                mu_after=a.mu if a else None,
+                sigma_after=a.sigma if a else None,
+            )
+        )
+    await conn.executemany(
+        """INSERT INTO results (game_id, player, user_id, is_bot, display_name, score, rank,
+               winner, mu_before, sigma_before, mu_after, sigma_after)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [
+            (
+                game_id,
+                r.player,
+                r.user_id,
+                r.is_bot,
+                r.display_name,
+                r.score,
+                r.rank,
+                r.winner,
+                r.mu_before,
+                r.sigma_before,
+                r.mu_after,
+                r.sigma_after,
+            )
+            for r in rows
+        ],
+    )
+    if rated:
+        await conn.executemany(
+            """INSERT INTO ratings (season_id, game, user_id, display_name, mu, sigma, rating,
+                   games, wins, points, best_rank, updated_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+               ON CONFLICT (season_id, game, user_id) DO UPDATE SET
+                   display_name = excluded.display_name, mu = excluded.mu,
+                   sigma = excluded.sigma, rating = excluded.rating, games = games + 1,
+                   wins = wins + excluded.wins, points = points + excluded.points,
+                   best_rank = min(best_rank, excluded.best_rank),
+                   updated_at = excluded.updated_at""",
+            [
+                (
+                    season_id,
+                    game_name,
+                    r.user_id,
+                    r.display_name,
+                    r.mu_after,
+                    r.sigma_after,
+                    r.rating_after,
+                    r.winner,
+                    r.score,
+                    r.rank,
+                    now,
+                )
+                for r in rows
+                if r.player in after
+            ],
+        )
+    return sorted(rows, key=lambda r: r.rank)  # stable: seating order among ties
+
+
+async def _rating(
+    conn: aiosqlite.Connection, season_id: int, game: str, user_id: int | None
+) -> ratings.Rating:
+    async with conn.execute(
+        "SELECT mu, sigma FROM ratings WHERE season_id = ? AND game = ? AND user_id = ?",
+        (season_id, game, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return ratings.Rating(row["mu"], row["sigma"]) if row else ratings.Rating()
+
+
+def result_row(row) -> ResultRow:
+    def disp(mu: float | None, sigma: float | None) -> float | None:
+        return None if mu is None or sigma is None else ratings.display(mu, sigma)
+
+    return ResultRow(
+        player=row["player"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        is_bot=bool(row["is_bot"]),
+        score=row["score"],
+        rank=row["rank"],
+        winner=bool(row["winner"]),
+        rating_before=disp(row["mu_before"], row["sigma_before"]),
+        rating_after=disp(row["mu_after"], row["sigma_after"]),
+        mu_before=row["mu_before"],
+        sigma_before=row["sigma_before"],
+        mu_after=row["mu_after"],
+        sigma_after=row["sigma_after"],
+    )
+
+
+# -- leaderboards and stats --------------------------------------------------------------------
+
+BOARD = """
+SELECT r.*, 1 + (SELECT count(*) FROM ratings a
+                 WHERE a.season_id = r.season_id AND a.game = r.game AND a.rating > r.rating
+                ) AS position
+FROM ratings r WHERE r.season_id = ? AND r.game = ?
+ORDER BY r.rating DESC, r.wins DESC, r.user_id
+LIMIT ? OFFSET ?
+"""
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection, guild_id: int, game: str, season_id: int, page: int, size: int
+) -> LeaderboardPage:
+    async with conn.execute(
+        "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ?", (season_id, game)
+    ) as cur:
+        total = (await cur.fetchone())[0]
+    async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
+        rows = [
+            LeaderboardRow(
+                rank=row["position"],
+                user_id=row["user_id"],
+                display_name=row["display_name"],
+                rating=row["rating"],
+                mu=row["mu"],
+                sigma=row["sigma"],
+                games=row["games"],
+                wins=row["wins"],
+                win_rate=row["wins"] / row["games"],
+                points=row["points"],
+            )
+            async for row in cur
+        ]
+    return LeaderboardPage(guild_id, game, season_id, page, size, total, rows)
+
+
+STATS = """
+SELECT g.game, g.season_id, s.number, s.name, count(*) AS games, sum(r.winner) AS wins,
+       sum(r.score) AS points, min(r.rank) AS best_rank,
+       t.mu, t.sigma, t.rating,
+       CASE WHEN t.rating IS NULL THEN NULL ELSE 1 + (
+           SELECT count(*) FROM ratings a
+           WHERE a.season_id = g.season_id AND a.game = g.game AND a.rating > t.rating) END
+       AS position
+FROM results r
+JOIN games g ON g.id = r.game_id
+JOIN seasons s ON s.id = g.season_id
+LEFT JOIN ratings t ON t.season_id = g.season_id AND t.game = g.game AND t.user_id = r.user_id
+WHERE r.user_id = ? AND g.guild_id = ? AND g.status = 'finished'
+GROUP BY g.game, g.season_id
+ORDER BY s.number DESC, g.game
+"""
+
+
+async def member_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[StatsRow]:
+    async with conn.execute(STATS, (user_id, guild_id)) as cur:
+        return [
+            StatsRow(
+                game=row["game"],
+                season_id=row["season_id"],
+                season_number=row["number"],
+                season_name=row["name"],
+                games=row["games"],
+                wins=row["wins"],
+                points=row["points"],
+                best_rank=row["best_rank"],
+                rating=row["rating"],
+                mu=row["mu"],
+                sigma=row["sigma"],
+                position=row["position"],
+            )
+            async for row in cur
+        ]

@@ -1,0 +1,260 @@
+"""The ledger interface the bot codes against: records, the `Ledger` protocol, `open_ledger`.
+
+A backend (SQLite today, `data/sqlite.py`; PostgreSQL later) implements `Ledger`; nothing
+outside `data/` writes SQL.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+DEFAULT_URL = "sqlite:///kamiza.sqlite3"
+UNFINISHED = ("lobby", "running")
+ENDED = ("cancelled", "abandoned")
+STATUSES = ("lobby", "running", "finished", "cancelled", "abandoned")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat: `player` is the string in the log (str(user_id), "bot-1", ...)."""
+
+    player: str
+    user_id: int | None
+    display_name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One player's result; ratings are None for bots and in unrated games."""
+
+    player: str
+    user_id: int | None
+    display_name: str
+    is_bot: bool
+    score: int
+    rank: int  # 1-based competition rank: tied players share it (1, 2, 2, 4)
+    winner: bool
+    rating_before: float | None = None  # openskill ordinal (mu - 3 sigma), rounded
+    rating_after: float | None = None
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game: meta data, header (None in the lobby), seats, actions, results."""
+
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    season_id: int
+    status: str
+    options: dict[str, Any]
+    header: dict[str, Any] | None
+    seats: list[Seat]
+    actions: list[dict[str, Any]]
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    end_reason: str | None = None
+    rated: bool = False
+    results: list[ResultRow] = field(default_factory=list)
+
+    def log(self) -> dict[str, Any] | None:
+        """The LOG_FORMAT.md document, ready for `rules.log.load`; None in the lobby."""
+        if self.header is None:
+            return None
+        return {**self.header, "actions": list(self.actions)}
+
+
+LOCALE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+EDITIONS = ("second", "classic")
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """Per-guild settings; None means "the bot's default"."""
+
+    turn_seconds: int | None = None
+    lobby_seconds: int | None = None
+    rate_bot_games: bool = False
+    kamiza_edition: str = "second"
+    locale: str | None = None
+
+    def __post_init__(self) -> None:
+        _int_or_none("turn_seconds", self.turn_seconds, 10, 3600)
+        _int_or_none("lobby_seconds", self.lobby_seconds, 30, 86400)
+        if not isinstance(self.rate_bot_games, bool):
+            raise ValueError("rate_bot_games must be true or false")
+        if self.kamiza_edition not in EDITIONS:
+            raise ValueError(f"kamiza_edition must be one of {', '.join(EDITIONS)}")
+        if self.locale is not None and not (
+            isinstance(self.locale, str) and LOCALE.match(self.locale)
+        ):
+            raise ValueError("locale must be a language tag such as 'en' or 'ja', or none")
+
+    def changed(self, **changes: Any) -> GuildSettings:
+        """A copy with `changes`; ValueError naming the setting on unknown names or bad values."""
+        known = [f.name for f in dataclasses.fields(self)]
+        for name in changes:
+            if name not in known:
+                raise ValueError(f"unknown setting {name!r}; known: {', '.join(known)}")
+        return dataclasses.replace(self, **changes)
+
+
+def _int_or_none(name: str, value: Any, low: int, high: int) -> None:
+    if value is None:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number of seconds from {low} to {high}, or none")
+
+
+@dataclass(frozen=True, slots=True)
+class Champion:
+    game: str
+    user_id: int
+    display_name: str
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A guild's season; `ended_at` is None for the current one. Champions once archived."""
+
+    id: int
+    guild_id: int
+    number: int
+    name: str
+    started_at: datetime
+    ended_at: datetime | None = None
+    champions: list[Champion] = field(default_factory=list)
+
+    @property
+    def current(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int  # competition rank on `rating`: equal ratings share a rank
+    user_id: int
+    display_name: str
+    rating: float  # openskill ordinal (mu - 3 sigma) rounded to 0.1; 0 for a new player
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    win_rate: float  # wins / games, 0..1
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    guild_id: int
+    game: str
+    season_id: int | None  # None: the guild has no season yet (and so no rows)
+    page: int
+    page_size: int
+    total: int  # rated members in this (guild, game, season)
+    rows: list[LeaderboardRow]
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRow:
+    """A member's record for one (game, season) of a guild: every finished game they sat in."""
+
+    game: str
+    season_id: int
+    season_number: int
+    season_name: str
+    games: int
+    wins: int
+    points: int
+    best_rank: int
+    rating: float | None  # None while they have no rated game in that season
+    mu: float | None
+    sigma: float | None
+    position: int | None  # leaderboard rank, None when unrated
+
+
+class Ledger(Protocol):
+    """What the bot may ask of the ledger. Every write is one atomic unit of work."""
+
+    async def close(self) -> None: ...
+
+    # games
+    async def create_game(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+    ) -> int: ...
+    async def set_seats(self, game_id: int, seats: list[Seat]) -> None: ...
+    async def start_game(self, game_id: int, header: dict[str, Any], seats: list[Seat]) -> None: ...
+    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool: ...
+    async def finish_game(self, game_id: int) -> list[ResultRow]: ...
+    async def end_game(self, game_id: int, status: str, reason: str) -> None: ...
+    async def unfinished_games(self) -> list[GameRecord]: ...
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+    async def game_log(self, game_id: int) -> dict[str, Any]: ...
+    def iter_games(
+        self, *, guild_id: int | None = None, game_id: int | None = None, status: str | None = None
+    ) -> AsyncIterator[GameRecord]: ...
+
+    # settings and seasons
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings: ...
+    async def current_season(self, guild_id: int) -> Season: ...
+    async def new_season(self, guild_id: int, name: str | None = None) -> Season: ...
+    async def seasons(self, guild_id: int) -> list[Season]: ...
+
+    # leaderboards, stats, integrity
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        season_id: int | None = None,
+        *,
+        page: int = 0,
+        page_size: int = 10,
+    ) -> LeaderboardPage: ...
+    async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]: ...
+    async def integrity_problems(self) -> list[str]: ...
+
+
+async def open_ledger(
+    url: str = DEFAULT_URL, *, clock: Callable[[], datetime] | None = None
+) -> Ledger:
+    """Open (creating and migrating as needed) the ledger at `url`.
+
+    `sqlite:///relative/path`, `sqlite:////absolute/path`; `?synchronous=normal` trades
+    power-loss durability for speed (the default, FULL, fsyncs every commit).
+    """
+    if url.startswith(("postgres://", "postgresql://")):
+        raise NotImplementedError("the PostgreSQL ledger backend is not implemented yet")
+    from data.sqlite import SqliteLedger
+
+    return await SqliteLedger.open(url, clock=clock)
