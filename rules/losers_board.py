@@ -213,9 +213,9 @@ def rank(
 def tie_break(
     players: Sequence[str], scores: Mapping[str, int], chips_left: Mapping[str, int]
 ) -> str | None:
-    """R-7: "chips" when unplaced chips decided the winner, "shared" when they could not."""
+    """R-7 for a tie on points: "chips" when the fewest unplaced chips made one winner,
+    "shared" when the win is shared; None when the points alone decided."""
     best = max(scores.values())
-    tied = [p for p in players if scores[p] == best]
-    if len(tied) < 2:
+    if sum(1 for p in players if scores[p] == best) < 2:
         return None
-    return "shared" if len(rank(players, scores, chips_left)[0]) == len(tied) else "chips"
+    return "shared" if len(rank(players, scores, chips_left)[0]) > 1 else "chips"
