@@ -101,7 +101,7 @@ class LosersChecks:
         if isinstance(action, Move):
             source = spot_index(action.source)
             if source is None or self.chips.get(source) != player:
-                raise IllegalAction("R-5", f"{player} has no chip at {action.source!r}")
+                raise IllegalAction("R-5", f"{player} has no chip at {_shown(action.source)}")
             if spot_index(action.to) == source:
                 raise IllegalAction("R-5", "a chip must move to another spot")
             return source, self._refuse_spot(action.to)
@@ -119,7 +119,7 @@ class LosersChecks:
     def _refuse_spot(self, at: Any) -> int:
         spot = spot_index(at)
         if spot is None:
-            raise IllegalAction("R-3", f"{at!r} is not a spot: [y, x] run from 0 to 8")
+            raise IllegalAction("R-3", f"{_shown(at)} is not a spot: [y, x] run from 0 to 8")
         if spot in self.chips:
             raise IllegalAction("R-3", f"spot {list(at)} already holds a chip")
         if spot not in self.open:
@@ -139,7 +139,7 @@ class LosersChecks:
         for where in at:
             cell = cell_index(where)
             if cell is None:
-                raise IllegalAction("R-2", f"{where!r} is not a cell: [r, c] run from 0 to 4")
+                raise IllegalAction("R-2", f"{_shown(where)} is not a cell: [r, c] run from 0 to 4")
             if cell in LAND_INDEXES:
                 raise IllegalAction("R-2", f"cell {list(where)} is land for sale, not for building")
             if self.field[cell] is not None:
@@ -148,3 +148,8 @@ class LosersChecks:
         if cells[0] == cells[1]:
             raise IllegalAction("R-5", "the 2 cards go on 2 different cells")
         return cells[0], cells[1]
+
+
+def _shown(pair: Any) -> str:
+    """A coordinate as the log writes it."""
+    return str(list(pair)) if isinstance(pair, tuple | list) else repr(pair)
