@@ -1,0 +1,112 @@
+"""The Discord client: loads the cogs, syncs the slash commands, runs until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+# The cogs, loaded in this order. Each is a package with `async def setup(bot)`.
+EXTENSIONS: tuple[str, ...] = ("bot.meta",)
+
+
+class KamizaBot(commands.Bot):
+    """Slash commands and buttons only: default intents, no privileged intent, no prefix."""
+
+    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+        # No voice: do not warn that voice libraries are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            guild_ready_timeout=guild_ready_timeout,
+        )
+        self.settings = settings
+        self.tree.error(self._on_tree_error)
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s (%s) in %d guilds", self.user, self.user.id, len(self.guilds))
+
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Log an unexpected error and tell the user privately; never leave them waiting."""
+        if isinstance(error, app_commands.CheckFailure):
+            text = "You can't use this command here."
+        else:
+            name = interaction.command.qualified_name if interaction.command else "?"
+            log.error("Command /%s failed", name, exc_info=error)
+            text = "Something went wrong. The error has been logged."
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+
+def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
+    """Point discord.py at a Discord-compatible REST API and gateway (a proxy, a fake)."""
+    if api_base:
+        discord.http.Route.BASE = api_base
+        log.info("REST API at %s", api_base)
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+        log.info("Gateway at %s", gateway_url)
+
+
+async def _run(settings: Settings) -> int:
+    bot = KamizaBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        try:
+            await bot.start(settings.discord_token.get_secret_value())
+        except discord.LoginFailure:
+            print(
+                "kamiza: Discord refused DISCORD_TOKEN (401 Unauthorized): copy the bot token "
+                "again from the developer portal (Bot -> Reset Token)",
+                file=sys.stderr,
+            )
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            print("kamiza: Discord refused the gateway intents the bot asked for", file=sys.stderr)
+            return 2
+        except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+            where = settings.discord_api_base or "Discord"
+            print(f"kamiza: cannot reach {where}: {exc.__class__.__name__}", file=sys.stderr)
+            return 1
+    log.info("Stopped")
+    return 0
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
+    use_endpoints(settings.discord_api_base, settings.discord_gateway_url)
+    return asyncio.run(_run(settings))
