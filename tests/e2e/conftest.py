@@ -160,9 +160,16 @@ def bot_env(fake: FakeDiscord, workdir: Path, **settings: str | int | None) -> d
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A fresh fake Discord on 127.0.0.1 (a free port) for this test."""
+    """A fresh fake Discord on 127.0.0.1 (a free port) for this test.
+
+    The test errors at teardown if the bot called a route the fake does not know: the fake would
+    have answered 404 where Discord answers something else (clear `state.unknown_routes` in a
+    test that means to call one).
+    """
     async with FakeDiscord() as fake:
         yield fake
+    unknown = sorted({f"{r.method} {r.path}" for r in fake.state.unknown_routes})
+    assert not unknown, f"the bot called routes the fake does not serve: {unknown}"
 
 
 LaunchBot = Callable[..., Awaitable[BotProcess]]

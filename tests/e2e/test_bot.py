@@ -40,7 +40,7 @@ async def test_the_token_never_appears_in_the_log_and_sigterm_stops_cleanly(
     await users("alice").slash("about")
     assert await bot_process.stop() == 0
     log = bot_process.log
-    assert "Synced 1 global commands" in log  # LOG_LEVEL=DEBUG: discord.py logs a lot
+    assert "global commands" in log and "DEBUG discord.gateway" in log  # LOG_LEVEL=DEBUG
     assert fake_discord.state.token not in log
     assert "Traceback" not in log
 
@@ -80,7 +80,7 @@ async def test_dev_guild_gets_the_commands_at_once(fake_discord, launch_bot, use
     state = fake_discord.state
     await launch_bot(DEV_GUILD_ID=state.guild_id)
     assert state.global_commands == []
-    assert [c["name"] for c in state.guild_commands[state.guild_id]] == ["about"]
+    assert "about" in [c["name"] for c in state.guild_commands[state.guild_id]]
     answer = await users("alice").slash("about")
     assert answer.payload["data"]["guild_id"] == str(state.guild_id)
     assert answer.response.ephemeral

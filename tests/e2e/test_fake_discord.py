@@ -93,6 +93,7 @@ async def test_unknown_route_answers_404_and_is_recorded(fake_discord, bot):
     assert [str(r) for r in fake_discord.state.unknown_routes] == [
         "GET /api/v10/guilds/1/audit-logs -> 404"
     ]
+    fake_discord.state.unknown_routes.clear()  # else the fixture fails the test
 
 
 async def test_429_is_retried_after_retry_after(fake_discord, bot):
@@ -123,9 +124,40 @@ async def test_closed_dms_fail_with_50007(fake_discord, bot, users):
     with pytest.raises(discord.Forbidden) as caught:
         await (await client.fetch_user(alice.id)).send("your hand")
     assert caught.value.code == 50007
-    await (await client.fetch_user(bob.id)).send("your hand")
+    view = discord.ui.View(timeout=None)
+    button = discord.ui.Button(label="Ready", custom_id="dm:ready")
+    clicks: list[tuple[bool, int]] = []
+
+    async def ready(interaction: discord.Interaction) -> None:
+        clicks.append((interaction.guild is None, interaction.user.id))
+        await interaction.response.send_message("noted")
+
+    button.callback = ready
+    view.add_item(button)
+    await (await client.fetch_user(bob.id)).send("your hand", view=view)
     assert [m.content for m in bob.dms()] == ["your hand"]
     assert alice.dms() == [] and bob.visible_messages(fake_discord.state.general) == []
+    answer = await bob.click(bob.dms()[0], "Ready")
+    assert clicks == [(True, bob.id)] and answer.response in bob.dms()
+
+
+async def test_modals_open_and_submit(fake_discord, bot, users):
+    class Name(discord.ui.Modal, title="Name the table"):
+        name = discord.ui.TextInput(label="Name", custom_id="table:name")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"table {self.name.value}", ephemeral=True)
+
+    @bot.tree.command(description="Name a table")
+    async def name(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(Name())
+
+    await bot.connect()
+    alice = users("alice")
+    opened = await alice.slash("name")
+    assert opened.callback_type == 9 and opened.modal["title"] == "Name the table"
+    submitted = await alice.submit(opened, {"table:name": "Kabukicho"})
+    assert submitted.response.text == "table Kabukicho" and submitted.response.ephemeral
 
 
 class Hand(discord.ui.View):

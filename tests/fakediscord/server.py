@@ -45,6 +45,7 @@ from .state import (
     Message,
     Request,
     invalid_form,
+    iso,
     iter_components,
 )
 
@@ -613,7 +614,7 @@ class Api:
         state.channels[thread.id] = thread
         self._channel_event(thread, "CREATE")
         return thread.payload() | {
-            "member": {"user_id": str(state.bot.id), "join_timestamp": "", "flags": 0}
+            "member": {"user_id": str(state.bot.id), "join_timestamp": iso(time.time()), "flags": 0}
         }
 
     async def create_thread(self, request: web.Request) -> Any:
