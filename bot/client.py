@@ -79,29 +79,45 @@ def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
         log.info("Gateway at %s", gateway_url)
 
 
-async def _run(settings: Settings) -> int:
-    bot = KamizaBot(settings)
+async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
+    """Run the bot until it fails or SIGINT/SIGTERM arrives; then it closes cleanly."""
+    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # Windows
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        try:
-            await bot.start(settings.discord_token.get_secret_value())
-        except discord.LoginFailure:
-            print(
-                "kamiza: Discord refused DISCORD_TOKEN (401 Unauthorized): copy the bot token "
-                "again from the developer portal (Bot -> Reset Token)",
-                file=sys.stderr,
-            )
-            return 2
-        except discord.PrivilegedIntentsRequired:
-            print("kamiza: Discord refused the gateway intents the bot asked for", file=sys.stderr)
-            return 2
-        except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
-            where = settings.discord_api_base or "Discord"
-            print(f"kamiza: cannot reach {where}: {exc.__class__.__name__}", file=sys.stderr)
-            return 1
+            loop.add_signal_handler(sig, stop.set)
+    running = asyncio.create_task(bot.start(token))
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if running.done():
+        await running  # raises what made the bot stop, if anything
+        return
+    running.cancel()  # a signal: cancel as discord.py's own run() does, then close
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    await bot.close()
+
+
+async def _run(settings: Settings) -> int:
+    bot = KamizaBot(settings)
+    try:
+        async with bot:
+            await _start_until_stopped(bot, settings.discord_token.get_secret_value())
+    except discord.LoginFailure:
+        print(
+            "kamiza: Discord refused DISCORD_TOKEN (401 Unauthorized): copy the bot token "
+            "again from the developer portal (Bot -> Reset Token)",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("kamiza: Discord refused the gateway intents the bot asked for", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        where = settings.discord_api_base or "Discord"
+        print(f"kamiza: cannot reach {where}: {exc.__class__.__name__}", file=sys.stderr)
+        return 1
     log.info("Stopped")
     return 0
 
