@@ -292,6 +292,10 @@ async def test_threads_and_attachments(fake_discord, bot, users):
     assert [m.text for m in alice.visible_messages(state.channels[private.id])] == ["psst"]
     assert bob.visible_messages(state.channels[private.id]) == []
 
+    fetched = await private.fetch_message(sent.id)
+    assert fetched.content == "psst" and fetched.author.id == state.bot.id
+    assert [m.content async for m in general.history(limit=5)] == ["table"]
+
     edited = await sent.edit(content="psst!", attachments=[discord.File(io.BytesIO(b"x"), "a.txt")])
     assert edited.attachments[0].filename == "a.txt" and state.messages[sent.id].edits == 1
     await sent.delete()
