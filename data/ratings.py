@@ -4,7 +4,7 @@ cautious estimate that starts at 0 and rises as a player wins and becomes certai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -18,6 +18,9 @@ SIGMA = MODEL.sigma
 class Rating:
     mu: float = MU
     sigma: float = SIGMA
+
+    def __iter__(self) -> Iterator[float]:
+        return iter((self.mu, self.sigma))
 
     @property
     def ordinal(self) -> float:

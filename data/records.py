@@ -62,25 +62,25 @@ async def replace_seats(
     await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
 
-async def refused_append(
-    conn: aiosqlite.Connection, game_id: int, seq: int, text: str, player: str
+def refused_append(
+    conn: sqlite3.Connection, game_id: int, seq: int, text: str, player: str
 ) -> bool:
     """Why an INSERT into actions failed: an idempotent retry (False) or a precise error."""
-    async with conn.execute(
+    existing = conn.execute(
         "SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
-    ) as cur:
-        existing = await cur.fetchone()
-    async with conn.execute(
+    ).fetchone()
+    expected = conn.execute(
         "SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
-    ) as cur:
-        expected = (await cur.fetchone())[0]
+    ).fetchone()[0]
     if existing is not None:
         if existing[0] == text:
             return False
         raise SequenceConflict(game_id, seq, expected, "taken by a different action")
-    status = await game_status(conn, game_id)
-    if status != "running":
-        raise GameNotRunning(game_id, status)
+    row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    if row[0] != "running":
+        raise GameNotRunning(game_id, row[0])
     if seq != expected:
         raise SequenceConflict(game_id, seq, expected, "not the next action")
     raise ValueError(f"game {game_id}: player {player!r} has no seat")

@@ -135,17 +135,20 @@ class SqliteLedger:
             raise ValueError("an action is a JSON object with a 'player'")
         if not isinstance(seq, int) or seq < 0:
             raise ValueError("seq must be a non-negative integer")
-        text = dumps(action)
-        async with self._db.write() as conn:
+        text, player, now = dumps(action), action["player"], self._now()
+
+        def append(conn: sqlite3.Connection) -> bool:
             try:
-                await conn.execute(
+                conn.execute(
                     "INSERT INTO actions (game_id, seq, player, action, created_at)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, action["player"], text, self._now()),
+                    (game_id, seq, player, text, now),
                 )
             except sqlite3.IntegrityError:
-                return await records.refused_append(conn, game_id, seq, text, action["player"])
+                return records.refused_append(conn, game_id, seq, text, player)
             return True
+
+        return await self._db.write_fn(append)
 
     async def finish_game(self, game_id: int) -> list[ResultRow]:
         now = self._now()

@@ -1,0 +1,237 @@
+"""`python -m data bench`: durable appends per second and leaderboard page times.
+
+The fixture, a ledger of N finished KAMIZA games (real logs from random play, real openskill
+ratings), is bulk-loaded straight into SQLite once and reused from the temp dir; the figures
+are then measured through the public `Ledger` API with the default durability (FULL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from typing import Any
+
+from data import ratings
+from data.db import parse_url
+from data.store import Seat, open_ledger
+from rules.log import new_header
+from rules.random_play import random_match
+
+BIG_GUILD = 1  # most games; two seasons, the first archived
+SMALL_GUILDS = 20
+BIG_MEMBERS, SMALL_MEMBERS = 2000, 150
+DISTINCT_LOGS = 400
+BENCH_GUILD = 999
+
+
+def _remap(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_remap(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _remap(v, names) for k, v in value.items()}
+    return value
+
+
+def build(path: str, games: int, seed: int = 1) -> None:
+    """Bulk-load `games` finished games (the schema must exist already)."""
+    rng = random.Random(seed)
+    templates = []
+    for i in range(DISTINCT_LOGS):
+        placeholders = [f"p{k}" for k in range(3 + i % 2)]
+        state, log = random_match("kamiza", placeholders, seed * 100_000 + i)
+        templates.append((log, state.scores(), set(state.winners()), state.ranking()))
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("BEGIN")
+    jan, jun = "2025-01-01T00:00:00+00:00", "2025-06-01T00:00:00+00:00"
+    seasons = [(1, BIG_GUILD, 1, "Season 1", jan, jun), (2, BIG_GUILD, 2, "Season 2", jun, None)]
+    seasons += [(1 + g, g, 1, "Season 1", jan, None) for g in range(2, 2 + SMALL_GUILDS)]
+    conn.executemany("INSERT INTO seasons VALUES (?, ?, ?, ?, ?, ?)", seasons)
+    standings: dict[tuple[int, int], dict[str, Any]] = {}
+    for game_id in range(1, games + 1):
+        if rng.random() < 0.7:
+            guild, members = BIG_GUILD, BIG_MEMBERS
+            season = 1 if game_id < games * 0.3 else 2
+        else:
+            guild, members = 2 + rng.randrange(SMALL_GUILDS), SMALL_MEMBERS
+            season = guild + 1
+        log, scores, winners, ranking = templates[rng.randrange(DISTINCT_LOGS)]
+        users = rng.sample(range(guild * 100_000, guild * 100_000 + members), len(log["players"]))
+        names = {p: str(u) for p, u in zip(log["players"], users, strict=True)}
+        header = _remap({k: v for k, v in log.items() if k != "actions"}, names)
+        when = f"2025-{1 + game_id * 11 // games:02d}-01T00:00:00+00:00"
+        conn.execute(
+            """INSERT INTO games (id, guild_id, channel_id, thread_id, host_id, season_id, game,
+                   options, header, status, rated, created_at, started_at, updated_at, ended_at)
+               VALUES (?, ?, 1, NULL, ?, ?, 'kamiza', '{}', ?, 'running', 1, ?, ?, ?, NULL)""",
+            (
+                game_id,
+                guild,
+                users[0],
+                season,
+                json.dumps(header, sort_keys=True),
+                when,
+                when,
+                when,
+            ),
+        )
+        conn.executemany(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, 0)",
+            [(game_id, i, str(u), u, f"member {u}") for i, u in enumerate(users)],
+        )
+        conn.executemany(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, seq, names[a["player"]], json.dumps(_remap(a, names)), when)
+                for seq, a in enumerate(log["actions"])
+            ],
+        )
+        conn.execute(
+            "UPDATE games SET status = 'finished', ended_at = updated_at WHERE id = ?", (game_id,)
+        )
+        ranks = ratings.competition_ranks(ranking)
+        before = [standings.get((season, u), {}).get("r", ratings.Rating()) for u in users]
+        after = ratings.rate(before, [ranks[p] for p in log["players"]])
+        rows = []
+        for p, u, b, a in zip(log["players"], users, before, after, strict=True):
+            won = p in winners
+            rows.append((game_id, str(u), u, f"member {u}", scores[p], ranks[p], won, *b, *a))
+            s = standings.setdefault((season, u), {"games": 0, "wins": 0, "points": 0, "best": 9})
+            s["r"] = a
+            s["games"] += 1
+            s["wins"] += won
+            s["points"] += scores[p]
+            s["best"] = min(s["best"], ranks[p])
+        conn.executemany("INSERT INTO results VALUES (?,?,?,0,?,?,?,?,?,?,?,?)", rows)
+    conn.executemany(
+        "INSERT INTO ratings VALUES (?, 'kamiza', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                season,
+                u,
+                f"member {u}",
+                s["r"].mu,
+                s["r"].sigma,
+                s["r"].display,
+                s["games"],
+                s["wins"],
+                s["points"],
+                s["best"],
+                "2025-12-01T00:00:00+00:00",
+            )
+            for (season, u), s in standings.items()
+        ],
+    )
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("ANALYZE")
+    conn.close()
+
+
+def _finished_games(path: str) -> int:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return conn.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()[
+                0
+            ]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return -1
+
+
+def _ms(samples: list[float]) -> str:
+    samples = sorted(samples)
+    p50 = statistics.median(samples) * 1000
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] * 1000
+    return f"p50 {p50:.2f} ms, p99 {p99:.2f} ms"
+
+
+async def _appends(url: str, count: int, tables: int) -> float:
+    """Durable appends per second: `tables` games, each appending one action after another."""
+    ledger = await open_ledger(url)
+    players = ["1", "2", "3", "4"]
+    seats = [Seat(p, int(p), f"member {p}") for p in players]
+    ids = []
+    for _ in range(tables):
+        gid = await ledger.create_game(
+            game="kamiza", options={}, guild_id=BENCH_GUILD, channel_id=1, thread_id=None, host_id=1
+        )
+        header = {
+            k: v for k, v in new_header("kamiza", players, seed=gid).items() if k != "actions"
+        }
+        await ledger.start_game(gid, header, [seats[int(p) - 1] for p in header["players"]])
+        ids.append(gid)
+
+    async def table(gid: int, n: int) -> None:
+        for seq in range(n):
+            action = {"player": players[seq % 4], "card": "boss", "area": "kamiza"}
+            await ledger.append_action(gid, seq, action)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(table(gid, count // tables) for gid in ids))
+    elapsed = time.perf_counter() - start
+    for gid in ids:
+        await ledger.end_game(gid, "abandoned", "bench")
+    await ledger.close()
+    return (count // tables * tables) / elapsed
+
+
+async def _queries(url: str, queries: int) -> list[str]:
+    ledger = await open_ledger(url)
+    rng = random.Random(7)
+    first = await ledger.leaderboard(BIG_GUILD, "kamiza")
+    top, deep, stats = [], [], []
+    for _ in range(queries):
+        t = time.perf_counter()
+        await ledger.leaderboard(BIG_GUILD, "kamiza")
+        top.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        await ledger.leaderboard(BIG_GUILD, "kamiza", page=rng.randrange(first.pages))
+        deep.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        await ledger.member_stats(BIG_GUILD, BIG_GUILD * 100_000 + rng.randrange(BIG_MEMBERS))
+        stats.append(time.perf_counter() - t)
+    await ledger.close()
+    return [
+        f"leaderboard page 0 ({first.total} rated members): {_ms(top)}",
+        f"leaderboard random page of {first.pages}: {_ms(deep)}",
+        f"member stats: {_ms(stats)}",
+    ]
+
+
+def run(url: str | None, *, games: int, appends: int, queries: int) -> int:
+    if url is None:
+        folder = os.path.join(tempfile.gettempdir(), "kamiza-ledger-bench")
+        os.makedirs(folder, exist_ok=True)
+        url = f"sqlite:///{os.path.join(folder, f'ledger-{games}.sqlite3')}"
+    path = parse_url(url).path
+    if _finished_games(path) != games:
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.remove(path + suffix)
+        start = time.perf_counter()
+        asyncio.run(_migrate(url))
+        build(path, games)
+        print(f"built {games} finished games in {time.perf_counter() - start:.1f} s: {path}")
+    else:
+        print(f"reusing {path} ({games} finished games)")
+    print(f"ledger size: {os.path.getsize(path) / 2**20:.0f} MiB")
+    print(f"durable appends, one table: {asyncio.run(_appends(url, appends, 1)):.0f}/s")
+    print(f"durable appends, 16 tables at once: {asyncio.run(_appends(url, appends, 16)):.0f}/s")
+    for line in asyncio.run(_queries(url, queries)):
+        print(line)
+    return 0
+
+
+async def _migrate(url: str) -> None:
+    await (await open_ledger(url)).close()

@@ -1,0 +1,121 @@
+"""`python -m data export|check|bench`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from ledger_helpers import new_game, play
+
+from data.__main__ import main
+from data.db import parse_url
+from data.store import open_ledger
+from rules.log import replay
+
+LOG_KEYS = {"format", "game", "options", "players", "setup", "actions"}
+
+
+def _fill(url: str) -> dict[str, int]:
+    async def fill() -> dict[str, int]:
+        ledger = await open_ledger(url)
+        try:
+            ids = {}
+            ids["finished"], _, _ = await play(ledger, seed=1)
+            ids["other_guild"], _, _ = await play(ledger, seed=2, guild=2)
+            ids["running"], _, _ = await play(ledger, seed=3, actions=4)
+            ids["lobby"] = await new_game(ledger)
+            ids["with_bot"], _, _ = await play(ledger, (101, 102), bots=1, seed=4)
+            return ids
+        finally:
+            await ledger.close()
+
+    return asyncio.run(fill())
+
+
+def _export(capsys, *args: str) -> list[dict]:
+    assert main(["export", *args]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_export_writes_log_documents_as_json_lines(ledger_url, capsys):
+    ids = _fill(ledger_url)
+    docs = _export(capsys, "--db", ledger_url)
+    assert [d["id"] for d in docs] == sorted(set(ids.values()) - {ids["lobby"]})
+    for doc in docs:
+        assert set(doc) == LOG_KEYS | {"id", "guild", "status", "results"}
+        answer = replay({k: v for k, v in doc.items() if k in LOG_KEYS})
+        if doc["status"] == "finished":
+            assert answer["over"]
+            assert {r["player"]: r["score"] for r in doc["results"]} == answer["scores"]
+        else:
+            assert not answer["over"] and doc["results"] == []
+    assert [d["id"] for d in _export(capsys, "--db", ledger_url, "--guild", "2")] == [
+        ids["other_guild"]
+    ]
+    assert [
+        d["id"] for d in _export(capsys, "--db", ledger_url, "--game", str(ids["running"]))
+    ] == [ids["running"]]
+
+
+def test_check_confirms_a_consistent_ledger(ledger_url, capsys):
+    _fill(ledger_url)
+    assert main(["check", "--db", ledger_url]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "ok" in captured.err and "3 finished games" in captured.err
+
+
+def test_check_names_the_games_that_disagree(ledger_url, capsys):
+    ids = _fill(ledger_url)
+    conn = sqlite3.connect(parse_url(ledger_url).path)
+    conn.execute(
+        "UPDATE results SET score = score + 1 WHERE game_id = ? AND rank = 1", (ids["finished"],)
+    )
+    conn.execute("UPDATE results SET winner = 1 - winner WHERE game_id = ?", (ids["with_bot"],))
+    conn.commit()
+    conn.close()
+    assert main(["check", "--db", ledger_url]) == 1
+    captured = capsys.readouterr()
+    assert [line.split(":")[0] for line in captured.out.splitlines()] == [
+        f"game {ids['finished']}",
+        f"game {ids['with_bot']}",
+    ]
+    assert f"{ids['finished']} {ids['with_bot']}" in captured.err
+
+
+def test_check_without_a_ledger(tmp_path, capsys):
+    assert main(["check", "--db", f"sqlite:///{tmp_path}/missing.sqlite3"]) == 2
+    assert "no ledger" in capsys.readouterr().err
+    assert not (tmp_path / "missing.sqlite3").exists()
+
+
+def test_python_m_data_check_runs_as_a_module(ledger_url):
+    _fill(ledger_url)
+    done = subprocess.run(
+        [sys.executable, "-m", "data", "check", "--db", ledger_url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_bench_on_a_small_ledger(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path}/bench.sqlite3"
+    assert main(["bench", "--db", url, "--games", "150", "--appends", "64", "--queries", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "built 150 finished games" in out
+    assert "durable appends, one table" in out and "leaderboard page 0" in out
+    assert main(["bench", "--db", url, "--games", "150", "--appends", "16", "--queries", "1"]) == 0
+    assert "reusing" in capsys.readouterr().out
+    assert main(["check", "--db", url]) == 0
+
+
+@pytest.mark.parametrize("command", ["export", "check"])
+def test_bad_url(command, capsys):
+    assert main([command, "--db", "mysql://nope"]) == 2
+    assert "URL" in capsys.readouterr().err
