@@ -1,0 +1,18 @@
+"""KAMIZA in Discord."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+
+async def setup(bot: commands.Bot) -> None:
+    from bot.kamiza import hand  # noqa: F401  (registers the hand's buttons)
+    from bot.kamiza.commands import kamiza
+    from bot.kamiza.presenter import KamizaPresenter
+
+    bot.presenters["kamiza"] = KamizaPresenter(bot)  # type: ignore[attr-defined]
+    bot.tree.add_command(kamiza)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.tree.remove_command("kamiza")

@@ -1,0 +1,190 @@
+"""The private hand: pick a card, then its area; a Boss or Policeman to shimoza asks first (K-4).
+
+Custom ids carry the round ("2.1" = game 2, round 1): a hand from an earlier round is answered
+with the current one instead of playing anything.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.kamiza import render
+from bot.runtime.errors import TableError
+from bot.runtime.table import Table
+from bot.tables import lookup
+from bot.tables.buttons import button, handles, view_of
+from bot.tables.replies import ephemeral, lang_of
+from data.store import Seat
+from rules.kamiza import Kamiza, Play
+from rules.kamiza_judge import SHIMOZA_FORBIDDEN
+
+
+def round_key(state: Kamiza) -> str:
+    game_no, round_no = state.position()
+    return f"{game_no}.{round_no}"
+
+
+def hand_message(
+    table: Table, seat: Seat, lang: str, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    state: Kamiza = table.state  # type: ignore[assignment]
+    view = state.view(seat.player)
+    game_no, round_no = state.position()
+    embed = discord.Embed(
+        title=t(lang, "kamiza.hand.title", game=game_no, round=round_no), colour=render.COLOUR
+    )
+    lines = [note] if note else []
+    nxt = state.next()
+    if state.over:
+        lines.append(t(lang, "kamiza.table.over"))
+    elif seat.player in state.dropped:
+        lines.append(t(lang, "kamiza.hand.dropped"))
+    elif nxt and nxt.player == seat.player:
+        lines.append(t(lang, "kamiza.hand.your_turn"))
+    elif seat.player in [p["player"] for p in view["table"]]:
+        mine = next(p for p in view["table"] if p["player"] == seat.player)
+        lines.append(
+            t(
+                lang,
+                "kamiza.hand.played",
+                card=render.card(lang, mine["card"]),
+                area=render.area(lang, mine["area"]),
+            )
+        )
+    elif nxt:
+        name = table.seats[nxt.player].display_name
+        lines.append(t(lang, "kamiza.hand.waiting", player=name))
+    embed.description = "\n".join(lines)
+    embed.add_field(
+        name=t(lang, "kamiza.hand.cards"),
+        value=" ".join(render.card(lang, c) for c in view["hand"]) or "—",
+    )
+    if state.over or seat.player in state.dropped:
+        return embed, None
+    key = round_key(state)
+    items = [
+        button(
+            "kzc",
+            table.game_id,
+            key,
+            c,
+            label=render.hand_label(lang, c),
+            emoji=render.CARD_EMOJI[c],
+            style=discord.ButtonStyle.primary,
+        )
+        for c in view["hand"]
+    ]
+    return embed, view_of(*items)
+
+
+async def _current(
+    interaction: discord.Interaction, game_id: int, key: str
+) -> tuple[Table, Seat, str] | None:
+    """The table and seat, or None after answering with the current hand (stale round)."""
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    lang = lang_of(interaction)
+    if key != round_key(table.state):  # type: ignore[arg-type]
+        embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        return None
+    return table, seat, lang
+
+
+@handles("kzh")
+async def show_again(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    embed, view = hand_message(table, seat, lang_of(interaction))
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+@handles("kzc")
+async def choose_card(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    key, chosen = args[0], args[1]
+    found = await _current(interaction, game_id, key)
+    if found is None:
+        return
+    table, seat, lang = found
+    state: Kamiza = table.state  # type: ignore[assignment]
+    if chosen not in state.hands[seat.player]:
+        raise TableError("kamiza.hand.not_in_hand")
+    shimoza_verb = "kzb" if chosen in SHIMOZA_FORBIDDEN else "kzp"
+    view = view_of(
+        button(
+            "kzp",
+            game_id,
+            key,
+            chosen,
+            "kamiza",
+            label=t(lang, "kamiza.hand.to_kamiza"),
+            style=discord.ButtonStyle.success,
+            emoji="⬆️",
+        ),
+        button(
+            shimoza_verb,
+            game_id,
+            key,
+            chosen,
+            "shimoza",
+            label=t(lang, "kamiza.hand.to_shimoza"),
+            emoji="⬇️",
+        ),
+        button("kzh", game_id, label=t(lang, "kamiza.hand.back"), emoji="↩️"),
+    )
+    embed = discord.Embed(
+        title=t(lang, "kamiza.hand.where", card=render.card(lang, chosen)),
+        description=t(lang, "kamiza.hand.where_help"),
+        colour=render.COLOUR,
+    )
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+@handles("kzb")
+async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    key, chosen = args[0], args[1]
+    found = await _current(interaction, game_id, key)
+    if found is None:
+        return
+    _, _, lang = found
+    view = view_of(
+        button(
+            "kzp",
+            game_id,
+            key,
+            chosen,
+            "shimoza",
+            label=t(lang, "kamiza.hand.bluff_yes"),
+            style=discord.ButtonStyle.danger,
+        ),
+        button("kzh", game_id, label=t(lang, "kamiza.hand.back"), emoji="↩️"),
+    )
+    embed = discord.Embed(
+        title=t(lang, "kamiza.hand.bluff_title"),
+        description=t(lang, "kamiza.hand.bluff_warning", card=render.card(lang, chosen)),
+        colour=discord.Colour.orange(),
+    )
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+@handles("kzp")
+async def play(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    key, chosen, where = args[0], args[1], args[2]
+    found = await _current(interaction, game_id, key)
+    if found is None:
+        return
+    table, seat, lang = found
+    nxt = table.state.next()
+    if nxt is None or nxt.player != seat.player:
+        waiting = table.seats[nxt.player].display_name if nxt else "—"
+        await ephemeral(interaction, t(lang, "kamiza.hand.not_your_turn", player=waiting))
+        return
+    await table.act(seat.player, Play(chosen, where))
+    embed = discord.Embed(
+        description=t(
+            lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)
+        ),
+        colour=render.COLOUR,
+    )
+    await interaction.response.edit_message(content=None, embed=embed, view=None)

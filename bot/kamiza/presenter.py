@@ -1,0 +1,93 @@
+"""KAMIZA's messages: the table each round, the reveal, the standings, the private hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.kamiza import render
+from bot.kamiza.hand import hand_message
+from bot.runtime.lobby import Lobby
+from bot.runtime.table import Table
+from bot.tables.presenting import MessagePresenter
+from bot.tables.replies import lang_of
+from data.store import ResultRow, Seat
+from rules.base import Event
+
+
+class KamizaPresenter(MessagePresenter):
+    game = "kamiza"
+    colour = render.COLOUR
+
+    def options_text(self, options: dict[str, Any], lang: str) -> str:
+        edition = t(lang, f"glossary.kamiza.edition.{options.get('edition', 'second')}")
+        text = t(lang, "kamiza.table.edition", edition=edition)
+        if options.get("advanced"):
+            text += "\n" + t(lang, "kamiza.table.advanced")
+        return text
+
+    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        return render.table_embed(
+            table.state,
+            lang,
+            lambda p: self.seat_name(table, p),  # type: ignore[arg-type]
+            viewer,
+            sorted(table.autopilot),
+        )
+
+    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+        lang = self.lang(table)
+        name = lambda p: self.seat_name(table, p)  # noqa: E731
+        note = None
+        if cause == "timeout":
+            note = t(lang, "table.timed_out", player=name(player))
+        reveal = render.reveal_embed(events, lang, name)
+        if reveal is None:
+            if note:
+                await self.send(table, content=note)
+            await self.refresh_table(table)
+        elif any(e.kind == "match_ended" for e in events):
+            await self.send(table, content=note, embeds=[reveal])
+        else:
+            await self.post_table(table, lang, note=note, before=[reveal])
+
+    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+        lang = self.lang(table)
+        state = table.state
+        embed = discord.Embed(title=t(lang, "kamiza.end.title"), colour=render.COLOUR)
+        embed.description = "\n".join(self.results_lines(table, results, lang))
+        tie_break = getattr(state, "tie_break", None)
+        if tie_break:
+            unplayed = getattr(state, "unplayed", {})
+            kept = " · ".join(
+                f"{self.seat_name(table, p)} {render.card(lang, c)}" for p, c in unplayed.items()
+            )
+            embed.add_field(
+                name=t(lang, f"kamiza.end.tie_{tie_break}"), value=kept or "—", inline=False
+            )
+        dropped = getattr(state, "dropped", [])
+        if dropped:
+            embed.add_field(
+                name=t(lang, "kamiza.end.dropped"),
+                value=", ".join(self.seat_name(table, p) for p in dropped),
+                inline=False,
+            )
+        embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
+        await self.send(table, embed=embed)
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+        embed, view = hand_message(table, seat, lang_of(interaction))
+        kwargs: dict[str, Any] = {"view": view} if view else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table) -> None:
+        lang = lang_of(interaction)
+        if isinstance(item, Lobby):
+            embed = self.lobby_embed(item, lang)
+        else:
+            seat = item.seat_of(interaction.user.id)
+            embed = self.table_embed(item, lang, viewer=seat.player if seat else None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

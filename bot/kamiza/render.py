@@ -1,0 +1,202 @@
+"""KAMIZA as embeds: the table as the physical table shows it, and the reveal step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import discord
+
+from bot.i18n import t
+from rules.base import Event
+from rules.kamiza import Kamiza
+from rules.kamiza_judge import VALUE
+
+CARD_EMOJI = {"boss": "👑", "underboss": "🎩", "hitman": "🔫", "policeman": "👮", "raid": "🚨"}
+FACE_DOWN = "🂠"
+COLOUR = discord.Colour.from_rgb(160, 30, 40)
+Namer = Callable[[str], str]
+
+# The order of RULES.md in which the reveal is explained (K-4, K-5, K-6, K-7, K-8, K-9, K-10).
+STEP_ORDER = (
+    "removed_wrong_area",
+    "squealed",
+    "cancelled",
+    "seat_lost",
+    "hit",
+    "seated",
+    "bribe",
+    "policeman_unpaid",
+    "wanted",
+    "dropped_out",
+)
+
+
+def card(lang: str, name: str) -> str:
+    return f"{CARD_EMOJI[name]} {t(lang, f'glossary.kamiza.{name}')}"
+
+
+def area(lang: str, name: str) -> str:
+    return t(lang, f"glossary.kamiza.{name}")
+
+
+def table_embed(
+    state: Kamiza, lang: str, name: Namer, viewer: str | None = None, autopilot: Sequence[str] = ()
+) -> discord.Embed:
+    """What the physical table shows (plus the viewer's own face-down card)."""
+    view = state.view(viewer)
+    game_no, round_no = view["game_number"], view["round"]
+    embed = discord.Embed(
+        title=t(lang, "kamiza.table.title", game=game_no, round=round_no),
+        colour=COLOUR,
+    )
+    edition = t(lang, f"glossary.kamiza.edition.{state.edition}")
+    desc = [t(lang, "kamiza.table.edition", edition=edition)]
+    if state.advanced:
+        desc.append(t(lang, "kamiza.table.advanced"))
+    if view["to_act"]:
+        desc.append(t(lang, "kamiza.table.turn", player=name(view["to_act"])))
+    elif view["over"]:
+        desc.append(t(lang, "kamiza.table.over"))
+    embed.description = "\n".join(desc)
+    for area_name in ("kamiza", "shimoza"):
+        lines = [
+            f"{card(lang, p['card']) if p['card'] else FACE_DOWN} · {name(p['player'])}"
+            for p in view["table"]
+            if p["area"] == area_name
+        ]
+        embed.add_field(
+            name=t(lang, f"kamiza.table.area_{area_name}"),
+            value="\n".join(lines) or "—",
+            inline=True,
+        )
+    rows = []
+    for p in state.players:
+        marks = []
+        if p == view["start_player"] and not view["over"]:
+            marks.append("⭐")
+        if p in view["dropped"]:
+            marks.append(t(lang, "kamiza.table.dropped"))
+        if p in autopilot:
+            marks.append(t(lang, "table.on_autopilot"))
+        rows.append(
+            t(
+                lang,
+                "kamiza.table.player_row",
+                player=name(p),
+                total=view["totals"][p],
+                wanted="🚨" * view["wanted"][p],
+                cards=view["hand_sizes"][p],
+                marks=" ".join(marks),
+            ).rstrip()
+        )
+    embed.add_field(name=t(lang, "kamiza.table.players"), value="\n".join(rows), inline=False)
+    embed.set_footer(text=t(lang, "kamiza.table.footer"))
+    return embed
+
+
+def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
+    """The judging of a round, step by step, or None when `events` reveal nothing."""
+    revealed = next((e for e in events if e.kind == "round_revealed"), None)
+    if revealed is None:
+        return None
+    embed = discord.Embed(
+        title=t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round),
+        colour=COLOUR,
+    )
+    for area_name in ("kamiza", "shimoza"):
+        cards = [
+            f"{card(lang, p.card)} · {name(p.player)}"
+            for p in revealed.plays
+            if p.area == area_name
+        ]
+        embed.add_field(
+            name=t(lang, f"kamiza.table.area_{area_name}"),
+            value="\n".join(cards) or "—",
+            inline=True,
+        )
+    steps = sorted(
+        (e for e in events if e.kind in STEP_ORDER), key=lambda e: STEP_ORDER.index(e.kind)
+    )
+    lines = [step_line(e, lang, name) for e in steps]
+    embed.add_field(
+        name=t(lang, "kamiza.reveal.judging"),
+        value="\n".join(lines) or t(lang, "kamiza.reveal.nothing"),
+        inline=False,
+    )
+    scored = next((e for e in events if e.kind == "round_scored"), None)
+    if scored is not None:
+        points = " · ".join(f"{name(p)} +{pts}" for p, pts in scored.points.items())
+        totals = " · ".join(f"{name(p)} {pts}" for p, pts in scored.totals.items())
+        embed.add_field(name=t(lang, "kamiza.reveal.points"), value=points, inline=False)
+        embed.add_field(name=t(lang, "kamiza.reveal.totals"), value=totals, inline=False)
+    after = [after_line(e, lang, name) for e in events if e.kind in ("game_ended", "round_started")]
+    if after:
+        embed.add_field(name="\u200b", value="\n".join(after), inline=False)
+    return embed
+
+
+def step_line(e: Event, lang: str, name: Namer) -> str:
+    """One judging step in words."""
+    k = e.kind
+    if k == "removed_wrong_area":
+        return t(lang, "kamiza.step.wrong_area", player=name(e.player), card=card(lang, e.card))
+    if k == "squealed":
+        return t(lang, "kamiza.step.squeal", player=name(e.player))
+    if k == "cancelled":
+        who = ", ".join(name(p) for p in e.players)
+        return t(
+            lang,
+            "kamiza.step.cancelled",
+            card=card(lang, e.card),
+            area=area(lang, e.area),
+            players=who,
+        )
+    if k == "seat_lost":
+        return t(
+            lang,
+            "kamiza.step.seat_lost",
+            player=name(e.player),
+            card=card(lang, e.card),
+            area=area(lang, e.area),
+        )
+    if k == "hit":
+        return t(lang, "kamiza.step.hit", hitman=name(e.hitman), boss=name(e.boss))
+    if k == "seated":
+        return t(
+            lang,
+            "kamiza.step.seated",
+            player=name(e.player),
+            card=card(lang, e.card),
+            area=area(lang, e.area),
+            points=e.points,
+        )
+    if k == "bribe":
+        return t(
+            lang,
+            "kamiza.step.bribe",
+            policeman=name(e.policeman),
+            player=name(e.player),
+            card=card(lang, e.card),
+            points=e.points,
+        )
+    if k == "policeman_unpaid":
+        return t(lang, "kamiza.step.unpaid", player=name(e.player))
+    if k == "wanted":
+        return t(lang, "kamiza.step.wanted", player=name(e.player), chips=e.chips)
+    return t(lang, "kamiza.step.dropped", player=name(e.player), total=e.total)
+
+
+def after_line(e: Event, lang: str, name: Namer) -> str:
+    if e.kind == "game_ended":
+        return t(lang, "kamiza.after.game_ended", game=e.game)
+    return t(
+        lang,
+        f"kamiza.after.start_{e.reason}",
+        player=name(e.start_player),
+        game=e.game,
+        round=e.round,
+    )
+
+
+def hand_label(lang: str, name: str) -> str:
+    return f"{t(lang, f'glossary.kamiza.{name}')} ({VALUE[name]})"

@@ -1,0 +1,236 @@
+"""Every lobby and table of this process, by channel and by game id; restores them on start."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.runtime.errors import TableError, TableExists
+from bot.runtime.lobby import Lobby, bot_seat, human_seat
+from bot.runtime.presenter import Presenter
+from bot.runtime.table import Place, Table, Timing
+from data.store import GameRecord, Ledger
+from rules.base import InvalidSetup, RulesError
+from rules.log import load, new_header
+
+log = logging.getLogger(__name__)
+
+Seating = Lobby | Table
+
+
+@dataclass(frozen=True, slots=True)
+class Defaults:
+    """The bot-wide settings a guild may override."""
+
+    turn_seconds: int = 90
+    lobby_seconds: int = 900
+    bot_delay: float = 0.4
+
+
+class TableManager:
+    """Owns the live lobbies and tables; forgets them as soon as they close."""
+
+    def __init__(
+        self, ledger: Ledger, presenters: Mapping[str, Presenter], defaults: Defaults
+    ) -> None:
+        self.ledger = ledger
+        self.presenters = presenters
+        self.defaults = defaults
+        self._by_home: dict[int, Seating] = {}
+        self._by_id: dict[int, Seating] = {}
+        self._reserved: set[int] = set()
+
+    def at(self, channel_id: int) -> Seating | None:
+        """The lobby or table hosted in a channel or thread."""
+        return self._by_home.get(channel_id)
+
+    def get(self, game_id: int) -> Seating | None:
+        return self._by_id.get(game_id)
+
+    def live(self) -> list[Seating]:
+        return list(self._by_id.values())
+
+    # -- lobbies -----------------------------------------------------------------------------------
+
+    def reserve(self, home: int) -> None:
+        """Claim a channel for a new table before any await; raises TableExists."""
+        if home in self._by_home or home in self._reserved:
+            raise TableExists()
+        self._reserved.add(home)
+
+    def release(self, home: int) -> None:
+        self._reserved.discard(home)
+
+    async def open_lobby(
+        self,
+        *,
+        game: str,
+        place: Place,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, Any] | None,
+        bots: int,
+    ) -> Lobby:
+        """A new lobby with its host seated; the home must have been reserved."""
+        try:
+            from rules.registry import GAMES
+
+            cls = GAMES[game]
+            opts = cls.normalise_options(options)
+            if not 0 <= bots < cls.max_players:
+                raise TableError("lobby.bad_bots", max=cls.max_players - 1)
+            settings = await self.ledger.guild_settings(place.guild_id)
+            game_id = await self.ledger.create_game(
+                game=game,
+                options=opts,
+                guild_id=place.guild_id,
+                channel_id=place.channel_id,
+                thread_id=place.thread_id,
+                host_id=host_id,
+            )
+            seats = [human_seat(host_id, host_name)] + [bot_seat(i + 1) for i in range(bots)]
+            await self.ledger.set_seats(game_id, seats)
+            lobby_seconds = settings.lobby_seconds or self.defaults.lobby_seconds
+            lobby = self._lobby(
+                game_id, game, place, host_id, opts, seats, time.time() + lobby_seconds
+            )
+        finally:
+            self.release(place.home)
+        lobby.show()
+        return lobby
+
+    def _lobby(
+        self,
+        game_id: int,
+        game: str,
+        place: Place,
+        host_id: int,
+        options: dict[str, Any],
+        seats: list,
+        expires_at: float,
+    ) -> Lobby:
+        lobby = Lobby(
+            game_id=game_id,
+            game=game,
+            place=place,
+            host_id=host_id,
+            options=options,
+            seats=seats,
+            ledger=self.ledger,
+            presenter=self.presenters[game],
+            expires_at=expires_at,
+            on_closed=self._forget,
+        )
+        self._track(lobby)
+        return lobby
+
+    async def start(self, lobby: Lobby, user_id: int, can_manage: bool = False) -> Table:
+        """Seat the lobby at a table: seating and setup drawn now (G-1), written, then shown."""
+        async with lobby.lock:
+            seats = await lobby.take_seats(user_id, can_manage)
+            by_player = {s.player: s for s in seats}
+            header = new_header(lobby.game, [s.player for s in seats], lobby.options)
+            seated = [by_player[p] for p in header["players"]]
+            await self.ledger.start_game(lobby.game_id, header, seated)
+            lobby.mark_closed()
+        state = load(header)
+        table = await self._table(lobby.game_id, lobby.place, lobby.host_id, seated, state, 0)
+        table.message_ids.update(lobby.message_ids)
+        table.start(restored=False)
+        return table
+
+    async def _table(
+        self, game_id: int, place: Place, host_id: int, seats: list, state: Any, seq: int
+    ) -> Table:
+        settings = await self.ledger.guild_settings(place.guild_id)
+        timing = Timing(
+            turn_seconds=settings.turn_seconds or self.defaults.turn_seconds,
+            bot_delay=self.defaults.bot_delay,
+        )
+        table = Table(
+            game_id=game_id,
+            place=place,
+            host_id=host_id,
+            seats=seats,
+            state=state,
+            seq=seq,
+            ledger=self.ledger,
+            presenter=self.presenters[state.name],
+            timing=timing,
+            on_closed=self._forget,
+        )
+        self._track(table)
+        return table
+
+    # -- bookkeeping -----------------------------------------------------------------------------
+
+    def _track(self, item: Seating) -> None:
+        self._by_home[item.place.home] = item
+        self._by_id[item.game_id] = item
+
+    def _forget(self, item: Seating) -> None:
+        if self._by_home.get(item.place.home) is item:
+            del self._by_home[item.place.home]
+        if self._by_id.get(item.game_id) is item:
+            del self._by_id[item.game_id]
+
+    # -- restart -----------------------------------------------------------------------------------
+
+    async def restore(self) -> tuple[int, int]:
+        """Bring back every unfinished lobby and table from the ledger; (lobbies, tables)."""
+        lobbies = tables = 0
+        for record in await self.ledger.unfinished_games():
+            if record.game not in self.presenters:
+                log.warning("game %s: no presenter for %s; left as it is", record.id, record.game)
+                continue
+            try:
+                if record.status == "lobby":
+                    self._restore_lobby(record)
+                    lobbies += 1
+                else:
+                    await self._restore_table(record)
+                    tables += 1
+            except (RulesError, InvalidSetup) as exc:
+                log.error("game %s: cannot be replayed (%s); abandoned", record.id, exc)
+                await self.ledger.end_game(record.id, "abandoned", f"replay failed: {exc}")
+        return lobbies, tables
+
+    def _restore_lobby(self, record: GameRecord) -> None:
+        place = Place(record.guild_id, record.channel_id, record.thread_id)
+        lobby_seconds = self.defaults.lobby_seconds
+        expires = record.created_at.timestamp() + lobby_seconds
+        lobby = self._lobby(
+            record.id,
+            record.game,
+            place,
+            record.host_id,
+            dict(record.options),
+            list(record.seats),
+            expires,
+        )
+        lobby.show()
+
+    async def _restore_table(self, record: GameRecord) -> None:
+        log_doc = record.log()
+        assert log_doc is not None
+        state = load(log_doc)
+        place = Place(record.guild_id, record.channel_id, record.thread_id)
+        table = await self._table(
+            record.id, place, record.host_id, list(record.seats), state, len(record.actions)
+        )
+        if state.over:
+            await table.resume_finish()
+            return
+        table.start(restored=True)
+
+    async def shutdown(self) -> None:
+        for item in self.live():
+            await item.stop()
+
+
+def seeded(seed: int | None = None) -> random.Random:
+    return random.Random(seed)

@@ -1,0 +1,213 @@
+"""A running table: the rules state, its seats, one lock, the turn clock and the ledger writes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.runtime.errors import StaleButton, TableClosed
+from bot.runtime.presenter import Presenter
+from bot.runtime.tasks import Outbox, spawn
+from data.store import Ledger, ResultRow, Seat
+from rules.agents import computer_action, random_action
+from rules.base import Event, Game
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table lives: its guild, the channel it was opened from, and its thread if any."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+
+    @property
+    def home(self) -> int:
+        """The channel the table's messages go to."""
+        return self.thread_id or self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long decisions may take."""
+
+    turn_seconds: float = 90.0
+    bot_delay: float = 0.4
+    expiries_before_autopilot: int = 2
+
+
+class Table:
+    """One game in play. Every action is committed to the ledger before it is applied."""
+
+    def __init__(
+        self,
+        *,
+        game_id: int,
+        place: Place,
+        host_id: int,
+        seats: Sequence[Seat],
+        state: Game,
+        seq: int,
+        ledger: Ledger,
+        presenter: Presenter,
+        timing: Timing,
+        on_closed: Callable[[Table], None] = lambda table: None,
+    ) -> None:
+        self.game_id = game_id
+        self.place = place
+        self.host_id = host_id
+        self.seats = {seat.player: seat for seat in seats}
+        self.state = state
+        self.seq = seq
+        self.ledger = ledger
+        self.presenter = presenter
+        self.timing = timing
+        self.lock = asyncio.Lock()
+        self.autopilot: set[str] = set()
+        self.expiries: dict[str, int] = dict.fromkeys(self.seats, 0)
+        self.closed = False
+        self.outbox = Outbox(f"game {game_id}")
+        self.message_ids: dict[str, int] = {}  # presenter's bookkeeping (e.g. the table message)
+        self._rng = random.Random()
+        self._clock: asyncio.Task[Any] | None = None
+        self._on_closed = on_closed
+
+    @property
+    def game(self) -> str:
+        return self.state.name
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats.values() if s.user_id == user_id), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats.values() if not s.is_bot]
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    async def act(
+        self, player: str, action: Any, *, cause: str = "player", expected_seq: int | None = None
+    ) -> list[Event]:
+        """Check, commit to the ledger, then apply; raises IllegalAction or a TableError."""
+        async with self.lock:
+            if self.closed:
+                raise TableClosed()
+            if expected_seq is not None and expected_seq != self.seq:
+                raise StaleButton()
+            self.state.check(player, action)
+            entry = {"player": player, **type(self.state).action_json(action)}
+            await self.ledger.append_action(self.game_id, self.seq, entry)
+            events = self.state.apply(player, action)
+            self.seq += 1
+            if cause == "player":
+                self.expiries[player] = 0
+            self.outbox.put(lambda: self.presenter.events(self, player, events, cause))
+            if self.state.over:
+                await self._finish()
+            else:
+                self._schedule()
+            return events
+
+    async def back(self, player: str) -> bool:
+        """ "I'm back": leave autopilot; False when the seat was not on autopilot."""
+        async with self.lock:
+            if self.closed or player not in self.autopilot:
+                return False
+            self.autopilot.discard(player)
+            self.expiries[player] = 0
+            self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, False))
+            self._schedule()
+            return True
+
+    async def cancel(self, reason: str, status: str = "cancelled") -> None:
+        """End the game without results (host's cancel, or abandoned)."""
+        async with self.lock:
+            if self.closed:
+                raise TableClosed()
+            await self.ledger.end_game(self.game_id, status, reason)
+            self._close()
+            self.outbox.put(lambda: self.presenter.cancelled(self, reason))
+            self.outbox.close()
+
+    async def _finish(self) -> None:
+        results: Sequence[ResultRow] = await self.ledger.finish_game(self.game_id)
+        self._close()
+        self.outbox.put(lambda: self.presenter.finished(self, results))
+        self.outbox.close()
+
+    def _close(self) -> None:
+        self.closed = True
+        self._stop_clock()
+        self._on_closed(self)
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    def start(self, *, restored: bool) -> None:
+        """Show the table and start the clock for whoever must act."""
+        self.outbox.put(lambda: self.presenter.table_opened(self, restored))
+        self._schedule()
+
+    async def resume_finish(self) -> None:
+        """A restored game whose last action was committed but whose results were not."""
+        async with self.lock:
+            await self._finish()
+
+    def _schedule(self) -> None:
+        self._stop_clock()
+        nxt = self.state.next()
+        if nxt is None or self.closed:
+            return
+        seat = self.seats[nxt.player]
+        if seat.is_bot or nxt.player in self.autopilot:
+            cause = "bot" if seat.is_bot else "autopilot"
+            job = self._computer_turn(nxt.player, self.seq, cause)
+        else:
+            job = self._turn_clock(nxt.player, self.seq)
+        self._clock = spawn(job, name=f"game {self.game_id} clock")
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None and self._clock is not asyncio.current_task():
+            self._clock.cancel()
+        self._clock = None
+
+    async def _computer_turn(self, player: str, seq: int, cause: str) -> None:
+        await asyncio.sleep(self.timing.bot_delay)
+        action = computer_action(self.state, player, self._rng)
+        await self._act_for(player, action, seq, cause)
+
+    async def _turn_clock(self, player: str, seq: int) -> None:
+        half = self.timing.turn_seconds / 2
+        await asyncio.sleep(half)
+        if self.seq == seq and not self.closed:
+            self.outbox.put(lambda: self.presenter.reminder(self, player, round(half)))
+        await asyncio.sleep(self.timing.turn_seconds - half)
+        if self.seq != seq or self.closed:
+            return
+        self.expiries[player] += 1
+        if self.expiries[player] >= self.timing.expiries_before_autopilot:
+            self.autopilot.add(player)
+            self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
+        action = random_action(self.state, player, self._rng)
+        await self._act_for(player, action, seq, "timeout")
+
+    async def _act_for(self, player: str, action: Any, seq: int, cause: str) -> None:
+        try:
+            await self.act(player, action, cause=cause, expected_seq=seq)
+        except (StaleButton, TableClosed):
+            pass  # someone acted first, or the table closed: nothing to do
+        except Exception:
+            # A ledger hiccup must not leave the table waiting forever: try again shortly.
+            log.exception("game %s: acting for %s failed; retrying", self.game_id, player)
+            await asyncio.sleep(1.0)
+            if not self.closed and self.seq == seq:
+                self._schedule()
+
+    async def stop(self) -> None:
+        """Stop the clock and flush messages, leaving the game as it is (shutdown)."""
+        self._stop_clock()
+        self.outbox.close()

@@ -1,0 +1,82 @@
+"""Background tasks that log their failures, and an ordered outbox per table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def spawn(coro: Coroutine[Any, Any, Any], *, name: str) -> asyncio.Task[Any]:
+    """Run `coro` in the background; an exception is logged with the task's name, not lost."""
+    task = asyncio.get_running_loop().create_task(coro, name=name)
+    task.add_done_callback(_report)
+    return task
+
+
+def _report(task: asyncio.Task[Any]) -> None:
+    if task.cancelled():
+        return
+    exc = task.exception()
+    if exc is not None:
+        log.error("task %s failed", task.get_name(), exc_info=exc)
+
+
+class Outbox:
+    """Runs queued coroutines one at a time, in order; a failure is logged and the next runs."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._queue: asyncio.Queue[Callable[[], Awaitable[Any]] | None] = asyncio.Queue()
+        self._worker: asyncio.Task[Any] | None = None
+        self._closed = False
+
+    def put(self, job: Callable[[], Awaitable[Any]]) -> None:
+        if self._closed:
+            raise RuntimeError(f"{self._name}: outbox closed")
+        if self._worker is None or self._worker.done():
+            self._worker = spawn(self._run(), name=f"outbox {self._name}")
+        self._queue.put_nowait(job)
+
+    async def _run(self) -> None:
+        while True:
+            job = await self._queue.get()
+            if job is None:
+                return
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("%s: presenting failed", self._name)
+
+    async def drain(self) -> None:
+        """Wait until everything queued so far has run."""
+        if self._worker is None or self._worker.done():
+            return
+        if self._closed:
+            await asyncio.shield(self._worker)
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(lambda: _resolve(done))
+        await done
+
+    def close(self) -> None:
+        """Run what is queued, then stop; nothing may be queued after this."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._worker is not None and not self._worker.done():
+            self._queue.put_nowait(None)
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
+
+async def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

@@ -1,0 +1,1 @@
+"""Discord side of the table runtime, shared by every game: buttons, replies, messages."""

@@ -1,0 +1,135 @@
+"""The slash commands every game has: start, hand, status, cancel (and the group around them)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.runtime.errors import TableError
+from bot.runtime.table import Place, Table
+from bot.tables import lookup
+from bot.tables.buttons import button, view_of
+from bot.tables.lobby_buttons import check_may_cancel
+from bot.tables.replies import explain_error, lang_of
+from bot.tables.rules_pages import show_rules
+
+__all__ = ["ask_cancel", "open_table", "show_hand", "show_rules", "show_status"]
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 1440
+
+
+async def open_table(
+    interaction: discord.Interaction, game: str, title: str, options: Mapping[str, Any], bots: int
+) -> None:
+    """`/<game> start`: announce, open a thread for the table (else the channel), seat the host."""
+    try:
+        await _open_table(interaction, game, title, options, bots)
+    except Exception as exc:
+        await explain_error(interaction, exc, 0)
+        if interaction.response.is_done():
+            # the public announcement would promise a table that is not there
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+
+
+async def _open_table(
+    interaction: discord.Interaction, game: str, title: str, options: Mapping[str, Any], bots: int
+) -> None:
+    manager = lookup.manager_of(interaction)
+    channel = interaction.channel
+    if channel is None or interaction.guild_id is None:
+        raise TableError("error.guild_only")
+    lang = lang_of(interaction)
+    host = interaction.user
+    if isinstance(channel, discord.Thread):
+        place = Place(interaction.guild_id, channel.parent_id or channel.id, channel.id)
+        manager.reserve(place.home)
+        await interaction.response.defer(ephemeral=True)
+    else:
+        callback = await interaction.response.send_message(
+            t(lang, "start.announce", user=host.mention, game=title)
+        )
+        place = await _thread_or_channel(interaction, callback, channel, title, host)
+    try:
+        await manager.open_lobby(
+            game=game,
+            place=place,
+            host_id=host.id,
+            host_name=host.display_name,
+            options=options,
+            bots=bots,
+        )
+    except BaseException:
+        manager.release(place.home)
+        raise
+    if place.thread_id is not None and isinstance(channel, discord.Thread):
+        await interaction.followup.send(t(lang, "start.lobby_here"), ephemeral=True)
+
+
+async def _thread_or_channel(
+    interaction: discord.Interaction, callback: Any, channel: Any, title: str, host: Any
+) -> Place:
+    manager = lookup.manager_of(interaction)
+    guild_id = interaction.guild_id or 0
+    message = getattr(callback, "resource", None)
+    try:
+        if not isinstance(message, discord.InteractionMessage):
+            raise TypeError("no message came back with the response")
+        thread = await message.create_thread(
+            name=f"{title} · {host.display_name}"[:100],
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+    except (discord.HTTPException, TypeError, ValueError) as exc:
+        log.info("no thread for a table in channel %s (%s); using the channel", channel.id, exc)
+        place = Place(guild_id, channel.id, None)
+        manager.reserve(place.home)
+        return place
+    place = Place(guild_id, channel.id, thread.id)
+    manager.reserve(place.home)
+    return place
+
+
+async def show_hand(interaction: discord.Interaction, game: str) -> None:
+    try:
+        item = lookup.here(interaction, game)
+        if not isinstance(item, Table):
+            raise TableError("table.not_started")
+        seat = lookup.seat(item, interaction)
+        await item.presenter.show_hand(interaction, item, seat)  # type: ignore[attr-defined]
+    except Exception as exc:
+        await explain_error(interaction, exc, 0)
+
+
+async def show_status(interaction: discord.Interaction, game: str) -> None:
+    try:
+        item = lookup.here(interaction, game)
+        await item.presenter.show_status(interaction, item)  # type: ignore[attr-defined]
+    except Exception as exc:
+        await explain_error(interaction, exc, 0)
+
+
+async def ask_cancel(interaction: discord.Interaction, game: str) -> None:
+    try:
+        item = lookup.here(interaction, game)
+        check_may_cancel(item, interaction)
+        lang = lang_of(interaction)
+        view = view_of(
+            button(
+                "cancel_yes",
+                item.game_id,
+                label=t(lang, "cancel.confirm_button"),
+                style=discord.ButtonStyle.danger,
+            )
+        )
+        await interaction.response.send_message(
+            t(lang, "cancel.confirm"), view=view, ephemeral=True
+        )
+    except Exception as exc:
+        await explain_error(interaction, exc, 0)

@@ -1,0 +1,242 @@
+"""Posting and editing a table's messages; each game's presenter adds its own rendering."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import language, t
+from bot.runtime.lobby import Lobby
+from bot.runtime.table import Table
+from bot.tables.buttons import button, view_of
+from data.store import ResultRow, Seat
+
+log = logging.getLogger(__name__)
+
+LOBBY_MESSAGE = "lobby"
+TABLE_MESSAGE = "table"
+Item = Lobby | Table
+
+
+def mention(seat: Seat) -> str:
+    """How a seat is named in public: a mention for members, the name for computer players."""
+    return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else f"🤖 {seat.display_name}"
+
+
+class MessagePresenter:
+    """The generic part of a game's presenter: lobby messages, notices, message bookkeeping."""
+
+    game: str = ""
+    colour = discord.Colour.dark_red()
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+
+    # -- plumbing ----------------------------------------------------------------------------------
+
+    def lang(self, item: Item) -> str:
+        """Public messages speak the guild's language (Japanese for a Japanese community)."""
+        guild = self.bot.get_guild(item.place.guild_id)
+        return language(guild.preferred_locale if guild else None)
+
+    def channel(self, item: Item) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(item.place.home, guild_id=item.place.guild_id)
+
+    async def send(self, item: Item, key: str | None = None, **kwargs: Any) -> None:
+        """Post a message (remembering its id under `key`); failures are logged, not raised."""
+        await self.bot.wait_until_ready()
+        kwargs.setdefault(
+            "allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False)
+        )
+        try:
+            message = await self.channel(item).send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post a message: %s", item.game_id, exc)
+            return
+        if key:
+            item.message_ids[key] = message.id
+
+    async def edit_or_send(self, item: Item, key: str, **kwargs: Any) -> None:
+        """Edit the message remembered under `key`, or post a new one if there is none."""
+        await self.bot.wait_until_ready()
+        message_id = item.message_ids.get(key)
+        if message_id is not None:
+            try:
+                await self.channel(item).get_partial_message(message_id).edit(**kwargs)
+                return
+            except discord.NotFound:
+                item.message_ids.pop(key, None)
+            except discord.HTTPException as exc:
+                log.warning("game %s: could not edit a message: %s", item.game_id, exc)
+                return
+        await self.send(item, key, **kwargs)
+
+    def title(self, lang: str) -> str:
+        return t(lang, f"game.{self.game}")
+
+    # -- lobby -------------------------------------------------------------------------------------
+
+    def lobby_embed(self, lobby: Lobby, lang: str) -> discord.Embed:
+        seats = "\n".join(
+            f"{i + 1}. {mention(s)}" + (" 👑" if s.user_id == lobby.host_id else "")
+            for i, s in enumerate(lobby.seats)
+        )
+        embed = discord.Embed(
+            title=t(lang, "lobby.title", game=self.title(lang)),
+            description=t(
+                lang,
+                "lobby.description",
+                min=lobby.min_players,
+                max=lobby.max_players,
+                expires=int(lobby.expires_at),
+            ),
+            colour=self.colour,
+        )
+        embed.add_field(
+            name=t(lang, "lobby.seats", n=len(lobby.seats), max=lobby.max_players),
+            value=seats or "—",
+            inline=False,
+        )
+        options = self.options_text(lobby.options, lang)
+        if options:
+            embed.add_field(name=t(lang, "lobby.options"), value=options, inline=False)
+        return embed
+
+    def options_text(self, options: dict[str, Any], lang: str) -> str:
+        return ""
+
+    def lobby_view(self, lobby: Lobby, lang: str) -> discord.ui.View:
+        gid = lobby.game_id
+        return view_of(
+            button("join", gid, label=t(lang, "lobby.join"), style=discord.ButtonStyle.success),
+            button("leave", gid, label=t(lang, "lobby.leave")),
+            button("start", gid, label=t(lang, "lobby.start"), style=discord.ButtonStyle.primary),
+            button("cancel", gid, label=t(lang, "lobby.cancel"), style=discord.ButtonStyle.danger),
+        )
+
+    async def lobby_changed(self, lobby: Lobby) -> None:
+        lang = self.lang(lobby)
+        await self.edit_or_send(
+            lobby,
+            LOBBY_MESSAGE,
+            embed=self.lobby_embed(lobby, lang),
+            view=self.lobby_view(lobby, lang),
+        )
+
+    async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
+        lang = self.lang(lobby)
+        embed = discord.Embed(
+            title=t(lang, "lobby.title", game=self.title(lang)),
+            description=t(lang, reason),
+            colour=discord.Colour.dark_grey(),
+        )
+        await self.edit_or_send(lobby, LOBBY_MESSAGE, embed=embed, view=None)
+
+    # -- table notices -----------------------------------------------------------------------------
+
+    def seat_name(self, table: Table, player: str) -> str:
+        return mention(table.seats[player])
+
+    def table_view(self, table: Table, lang: str) -> discord.ui.View:
+        items = [
+            button(
+                "hand",
+                table.game_id,
+                label=t(lang, "table.your_hand"),
+                style=discord.ButtonStyle.primary,
+                emoji="🂠",
+            )
+        ]
+        if table.autopilot:
+            items.append(button("back", table.game_id, label=t(lang, "table.im_back")))
+        return view_of(*items)
+
+    async def table_opened(self, table: Table, restored: bool) -> None:
+        lang = self.lang(table)
+        if not restored and LOBBY_MESSAGE in table.message_ids:
+            names = ", ".join(mention(s) for s in table.seats.values())
+            embed = discord.Embed(
+                title=t(lang, "lobby.title", game=self.title(lang)),
+                description=t(lang, "lobby.started", players=names),
+                colour=discord.Colour.dark_grey(),
+            )
+            await self.edit_or_send(table, LOBBY_MESSAGE, embed=embed, view=None)
+        note = t(lang, "table.restored") if restored else None
+        await self.post_table(table, lang, note=note)
+
+    async def post_table(
+        self, table: Table, lang: str, note: str | None = None, before: Sequence[discord.Embed] = ()
+    ) -> None:
+        """Post a fresh table message (a new one each round: old messages are not edited)."""
+        nxt = table.state.next()
+        content = note or ""
+        if nxt is not None and not table.seats[nxt.player].is_bot:
+            turn = t(lang, "table.turn_ping", player=self.seat_name(table, nxt.player))
+            content = f"{content}\n{turn}".strip()
+        await self.send(
+            table,
+            TABLE_MESSAGE,
+            content=content or None,
+            embeds=[*before, self.table_embed(table, lang)],
+            view=self.table_view(table, lang),
+        )
+
+    async def refresh_table(self, table: Table) -> None:
+        lang = self.lang(table)
+        await self.edit_or_send(
+            table,
+            TABLE_MESSAGE,
+            embed=self.table_embed(table, lang),
+            view=self.table_view(table, lang),
+        )
+
+    async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
+        lang = self.lang(table)
+        await self.send(
+            table,
+            content=t(
+                lang, "table.reminder", player=self.seat_name(table, player), seconds=seconds_left
+            ),
+        )
+
+    async def autopilot_changed(self, table: Table, player: str, on: bool) -> None:
+        lang = self.lang(table)
+        key = "table.autopilot_on" if on else "table.autopilot_off"
+        view = (
+            view_of(button("back", table.game_id, label=t(lang, "table.im_back"))) if on else None
+        )
+        kwargs: dict[str, Any] = {"view": view} if view else {}
+        await self.send(table, content=t(lang, key, player=self.seat_name(table, player)), **kwargs)
+
+    async def cancelled(self, table: Table, reason: str) -> None:
+        lang = self.lang(table)
+        await self.send(table, content=t(lang, "table.cancelled", reason=t(lang, reason)))
+
+    def results_lines(self, table: Table, results: Sequence[ResultRow], lang: str) -> list[str]:
+        """Standings with rating changes, for the end of any game."""
+        lines = []
+        for row in sorted(results, key=lambda r: (r.rank, r.display_name)):
+            crown = "🏆 " if row.winner else ""
+            line = t(
+                lang,
+                "results.line",
+                rank=row.rank,
+                crown=crown,
+                player=self.seat_name(table, row.player),
+                score=row.score,
+            )
+            if row.rating_after is not None and row.rating_before is not None:
+                delta = row.rating_after - row.rating_before
+                line += " " + t(
+                    lang, "results.rating", rating=f"{row.rating_after:.1f}", delta=f"{delta:+.1f}"
+                )
+            lines.append(line)
+        return lines
+
+    # -- implemented by each game ------------------------------------------------------------------
+
+    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        raise NotImplementedError

@@ -1,0 +1,267 @@
+"""The table runtime without Discord: a recording presenter and a real ledger file."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.runtime.errors import StaleButton, TableError, TableExists
+from bot.runtime.lobby import Lobby
+from bot.runtime.manager import Defaults, TableManager
+from bot.runtime.table import Place, Table
+from data.store import open_ledger
+from rules.agents import random_action
+from rules.base import IllegalAction
+from rules.log import replay
+
+GUILD, CHANNEL = 10, 20
+
+
+class Recorder:
+    """A presenter that remembers every call, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+        self.changed = asyncio.Event()
+
+    def _note(self, name: str, *args: Any) -> None:
+        self.calls.append((name, args))
+        self.changed.set()
+
+    def named(self, name: str) -> list[Any]:
+        return [args for n, args in self.calls if n == name]
+
+    async def lobby_changed(self, lobby: Lobby) -> None:
+        self._note("lobby_changed", len(lobby.seats))
+
+    async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
+        self._note("lobby_closed", reason)
+
+    async def table_opened(self, table: Table, restored: bool) -> None:
+        self._note("table_opened", restored)
+
+    async def events(self, table: Table, player: str, events: Sequence[Any], cause: str) -> None:
+        self._note("events", player, [e.kind for e in events], cause)
+
+    async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
+        self._note("reminder", player)
+
+    async def autopilot_changed(self, table: Table, player: str, on: bool) -> None:
+        self._note("autopilot", player, on)
+
+    async def finished(self, table: Table, results: Sequence[Any]) -> None:
+        self._note("finished", [(r.player, r.rank, r.winner) for r in results])
+
+    async def cancelled(self, table: Table, reason: str) -> None:
+        self._note("cancelled", reason)
+
+
+@pytest.fixture
+async def ledger(tmp_path: Path):
+    store = await open_ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    yield store
+    await store.close()
+
+
+def make_manager(ledger, recorder: Recorder, **defaults: Any) -> TableManager:
+    params = {"turn_seconds": 60, "lobby_seconds": 600, "bot_delay": 0.0} | defaults
+    return TableManager(ledger, {"kamiza": recorder}, Defaults(**params))
+
+
+async def open_and_start(manager: TableManager, humans: int, bots: int = 0,
+                         home: int = CHANNEL) -> Table:
+    place = Place(GUILD, home, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="host",
+                                     options={}, bots=bots)
+    for uid in range(2, humans + 1):
+        await lobby.join(uid, f"user{uid}")
+    return await manager.start(lobby, 1)
+
+
+async def until(predicate, recorder: Recorder, timeout: float = 10.0) -> None:
+    async def wait() -> None:
+        while not predicate():
+            recorder.changed.clear()
+            await recorder.changed.wait()
+
+    await asyncio.wait_for(wait(), timeout)
+
+
+async def play_out(table: Table, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    while (nxt := table.state.next()) is not None and not table.seats[nxt.player].is_bot:
+        await table.act(nxt.player, random_action(table.state, nxt.player, rng))
+
+
+async def test_full_match_is_written_before_it_is_shown_and_results_recorded(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=4)
+    await play_out(table)
+    await table.outbox.drain()
+    assert table.closed and manager.get(table.game_id) is None
+    record = await ledger.get_game(table.game_id)
+    assert record.status == "finished"
+    answer = replay(record.log())
+    assert answer["scores"] == table.state.scores()
+    finished = recorder.named("finished")
+    assert len(finished) == 1
+    assert {p for p, rank, winner in finished[0][0] if winner} == set(answer["winners"])
+    assert len(recorder.named("events")) == len(record.actions) == table.seq
+
+
+async def test_stale_and_double_clicks_apply_once(ledger) -> None:
+    manager = make_manager(ledger, Recorder())
+    table = await open_and_start(manager, humans=3)
+    nxt = table.state.next().player
+    action = table.state.legal_actions(nxt)[0]
+    results = await asyncio.gather(
+        table.act(nxt, action, expected_seq=0), table.act(nxt, action, expected_seq=0),
+        return_exceptions=True,
+    )
+    assert sum(1 for r in results if isinstance(r, list)) == 1
+    assert any(isinstance(r, StaleButton) for r in results)
+    assert table.seq == 1
+    record = await ledger.get_game(table.game_id)
+    assert len(record.actions) == 1
+
+
+async def test_illegal_action_and_ledger_failure_change_nothing(ledger, monkeypatch) -> None:
+    manager = make_manager(ledger, Recorder())
+    table = await open_and_start(manager, humans=3)
+    nxt = table.state.next().player
+    other = next(p for p in table.seats if p != nxt)
+    before = table.state.view(None)
+    with pytest.raises(IllegalAction):
+        await table.act(other, table.state.legal_actions(nxt)[0])
+
+    async def broken(*args: Any, **kwargs: Any) -> bool:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(ledger, "append_action", broken)
+    with pytest.raises(OSError):
+        await table.act(nxt, table.state.legal_actions(nxt)[0])
+    assert table.state.view(None) == before and table.seq == 0
+
+
+async def test_bots_fill_seats_and_play_within_the_table(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=1, bots=3)
+    assert sum(s.is_bot for s in table.seats.values()) == 3
+    rng = random.Random(1)
+    while not table.closed:
+        nxt = table.state.next()
+        if nxt is not None and not table.seats[nxt.player].is_bot:
+            await table.act(nxt.player, random_action(table.state, nxt.player, rng))
+        else:
+            await until(lambda: table.closed or table.state.next() != nxt or False, recorder)
+    record = await ledger.get_game(table.game_id)
+    assert record.status == "finished"
+    causes = {args[2] for args in recorder.named("events")}
+    assert causes == {"player", "bot"}
+
+
+async def test_turn_timer_plays_for_absent_player_then_autopilot(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder, turn_seconds=0.05)
+    table = await open_and_start(manager, humans=3)
+    await until(lambda: table.closed, recorder, timeout=30)
+    await table.outbox.drain()
+    causes = [args[2] for args in recorder.named("events")]
+    assert causes.count("timeout") == 6  # two expiries per player, then autopilot
+    assert set(causes) == {"timeout", "autopilot"}
+    assert {args[0] for args in recorder.named("autopilot")} == set(table.seats)
+    assert recorder.named("reminder")
+
+
+async def test_back_from_autopilot(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder, turn_seconds=60)
+    table = await open_and_start(manager, humans=3)
+    player = next(iter(table.seats))
+    table.autopilot.add(player)
+    assert await table.back(player) is True
+    assert await table.back(player) is False
+    assert player not in table.autopilot
+
+
+async def test_restart_restores_lobbies_and_tables(ledger, tmp_path: Path) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=3)
+    rng = random.Random(5)
+    for _ in range(5):
+        nxt = table.state.next().player
+        await table.act(nxt, random_action(table.state, nxt, rng))
+    place = Place(GUILD, CHANNEL + 1, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=7, host_name="h",
+                                     options={"edition": "classic"}, bots=1)
+    await manager.shutdown()
+
+    second = make_manager(ledger, Recorder())
+    assert await second.restore() == (1, 1)
+    again = second.get(table.game_id)
+    assert isinstance(again, Table) and again.seq == 5
+    assert again.state.view(None) == table.state.view(None)
+    restored_lobby = second.at(CHANNEL + 1)
+    assert isinstance(restored_lobby, Lobby)
+    assert restored_lobby.options == {"edition": "classic", "advanced": False}
+    assert [s.player for s in restored_lobby.seats] == [s.player for s in lobby.seats]
+    await second.shutdown()
+
+
+async def test_one_table_per_channel_and_lobby_rules(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    place = Place(GUILD, CHANNEL, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="host",
+                                     options={}, bots=2)
+    with pytest.raises(TableExists):
+        manager.reserve(place.home)
+    await lobby.join(2, "two")  # the lobby is full with bots: a bot gives way
+    assert [s.is_bot for s in lobby.seats] == [False, False, True, True]
+    with pytest.raises(TableError, match="lobby.already_seated"):
+        await lobby.join(2, "two")
+    await lobby.join(3, "three")
+    await lobby.join(4, "four")
+    with pytest.raises(TableError, match="lobby.full"):
+        await lobby.join(5, "five")
+    with pytest.raises(TableError, match="lobby.only_host_starts"):
+        await manager.start(lobby, 2)
+    await lobby.leave(1)  # the host leaves: the next player hosts
+    assert lobby.host_id == 2
+    for uid in (2, 3, 4):
+        await lobby.leave(uid)
+    assert lobby.closed and manager.at(CHANNEL) is None
+    record = await ledger.get_game(lobby.game_id)
+    assert record.status == "cancelled"
+
+
+async def test_lobby_expires(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder, lobby_seconds=0)
+    place = Place(GUILD, CHANNEL, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="h",
+                                     options={}, bots=0)
+    await until(lambda: lobby.closed, recorder)
+    assert (await ledger.get_game(lobby.game_id)).status == "abandoned"
+
+
+async def test_cancel_ends_without_results(ledger) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=3)
+    await table.cancel("cancel.by_user")
+    await table.outbox.drain()
+    assert (await ledger.get_game(table.game_id)).status == "cancelled"
+    assert recorder.named("cancelled") == [("cancel.by_user",)]
