@@ -14,12 +14,23 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n.translator import CatalogueTranslator
+from bot.runtime.manager import Defaults, TableManager
+from bot.runtime.presenter import Presenter
+from data.store import Ledger, open_ledger
+
 from .settings import Settings
 
 log = logging.getLogger(__name__)
 
 # The cogs, loaded in this order. Each is a package with `async def setup(bot)`.
-EXTENSIONS: tuple[str, ...] = ("bot.meta",)
+EXTENSIONS: tuple[str, ...] = (
+    "bot.meta",
+    "bot.tables",
+    "bot.kamiza",
+    "bot.standings",
+    "bot.guildsettings",
+)
 
 
 class KamizaBot(commands.Bot):
@@ -35,9 +46,22 @@ class KamizaBot(commands.Bot):
             guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
+        self.ledger: Ledger | None = None
+        self.presenters: dict[str, Presenter] = {}  # filled by each game's extension
+        self.tables: TableManager | None = None
         self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
+        self.ledger = await open_ledger(self.settings.database_url)
+        self.tables = TableManager(
+            self.ledger,
+            self.presenters,
+            Defaults(
+                turn_seconds=self.settings.turn_seconds,
+                lobby_seconds=self.settings.lobby_seconds,
+            ),
+        )
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id is not None:
@@ -48,6 +72,16 @@ class KamizaBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("Synced %d global commands", len(synced))
+        lobbies, tables = await self.tables.restore()
+        log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
+
+    async def close(self) -> None:
+        if self.tables is not None:
+            await self.tables.shutdown()
+        await super().close()
+        ledger, self.ledger = self.ledger, None
+        if ledger is not None:
+            await ledger.close()
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (%s) in %d guilds", self.user, self.user.id, len(self.guilds))

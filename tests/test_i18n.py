@@ -200,3 +200,18 @@ async def test_translator_refuses_names_discord_would_refuse(monkeypatch):
 def test_locale_key_carries_the_english_text_and_the_key():
     s = i18n.locale_key("common.next")
     assert s.message == "Next" and s.extras == {"key": "common.next"}
+
+
+def test_command_texts_fit_discord_limits():
+    bad = [
+        f"{lang}: {key} ({len(text)} characters)"
+        for lang, texts in CATALOGUES.items()
+        for key, text in texts.items()
+        if key.startswith("cmd.") and key.endswith(".description") and not 1 <= len(text) <= 100
+    ]
+    bad += [
+        f"en: {key}: {text!r}"
+        for key, text in CATALOGUES["en"].items()
+        if key.startswith("cmd.") and key.endswith(".name") and not NAME.match(text)
+    ]
+    assert not bad, "command texts Discord would refuse: " + ", ".join(bad)

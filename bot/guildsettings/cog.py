@@ -1,0 +1,91 @@
+"""`/settings [turn_seconds] [lobby_seconds] [rate_bot_games] [kamiza_edition]` (Manage Server).
+
+Without options it shows the server's settings; with options it changes them (all or nothing:
+a bad value is refused with the ledger's reason and nothing changes). 0 seconds restores the
+bot's default (TURN_SECONDS, LOBBY_SECONDS).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.guildsettings.render import settings_embed
+from bot.i18n import locale_key, t
+from bot.standings.access import failed, is_manager, lang_of, ledger_of, tell
+from data.store import EDITIONS
+
+log = logging.getLogger(__name__)
+
+EDITION_CHOICES = [
+    app_commands.Choice(name=locale_key(f"glossary.kamiza.edition.{e}"), value=e) for e in EDITIONS
+]
+OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "kamiza_edition")
+
+
+def _key(option: str, part: str) -> Any:
+    return locale_key(f"cmd.settings.param.{option}.{part}")
+
+
+class GuildSettingsCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    def _defaults(self) -> dict[str, int | None]:
+        settings = getattr(self.bot, "settings", None)
+        return {
+            "default_turn": getattr(settings, "turn_seconds", None),
+            "default_lobby": getattr(settings, "lobby_seconds", None),
+        }
+
+    @app_commands.command(
+        name=locale_key("cmd.settings.name"), description=locale_key("cmd.settings.description")
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(**{o: _key(o, "name") for o in OPTIONS})
+    @app_commands.describe(**{o: _key(o, "description") for o in OPTIONS})
+    @app_commands.choices(kamiza_edition=EDITION_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: int | None = None,
+        lobby_seconds: int | None = None,
+        rate_bot_games: bool | None = None,
+        kamiza_edition: str | None = None,
+    ) -> None:
+        """Show or change this server's game settings."""
+        if not await is_manager(interaction):
+            return
+        try:
+            ledger = ledger_of(interaction)
+            guild_id = interaction.guild_id
+            assert guild_id is not None
+            lang = lang_of(interaction)
+            changes: dict[str, Any] = {}
+            if turn_seconds is not None:
+                changes["turn_seconds"] = turn_seconds or None
+            if lobby_seconds is not None:
+                changes["lobby_seconds"] = lobby_seconds or None
+            if rate_bot_games is not None:
+                changes["rate_bot_games"] = rate_bot_games
+            if kamiza_edition is not None:
+                changes["kamiza_edition"] = kamiza_edition
+            if changes:
+                try:
+                    current = await ledger.update_guild_settings(guild_id, **changes)
+                except ValueError as e:
+                    await tell(interaction, "settings.invalid", error=str(e))
+                    return
+                log.info("guild %s: settings %s by %s", guild_id, changes, interaction.user.id)
+                content = t(lang, "settings.changed")
+            else:
+                current = await ledger.guild_settings(guild_id)
+                content = None
+            embed = settings_embed(lang, current, **self._defaults())
+            await interaction.response.send_message(content, embed=embed, ephemeral=True)
+        except Exception as e:
+            await failed(interaction, e, "/settings")

@@ -1,0 +1,211 @@
+"""Restart-proof buttons: leaderboard pages and the new-season confirmation.
+
+Each button carries its whole meaning in its `custom_id` (a discord.py `DynamicItem`), so a click
+works after a restart; every click is checked again (right server, Manage Server still held).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from bot.i18n import Language, t
+from bot.standings import render
+from bot.standings.access import in_guild, is_manager, lang_of, ledger_of, tell
+from data.store import Ledger, Season
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+
+
+async def leaderboard_reply(
+    ledger: Ledger, lang: Language, guild_id: int, game: str, season: Season, page: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed of one page (clamped to the last one) and its Previous/Next buttons."""
+    board = await ledger.leaderboard(guild_id, game, season.id, page=page, page_size=PAGE_SIZE)
+    if page > 0 and page >= board.pages:
+        board = await ledger.leaderboard(
+            guild_id, game, season.id, page=board.pages - 1, page_size=PAGE_SIZE
+        )
+    embed = render.leaderboard_embed(lang, board, season)
+    if board.pages <= 1:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    for target, key, disabled in (
+        (max(board.page - 1, 0), "common.previous", board.page == 0),
+        (board.page + 1, "common.next", board.page + 1 >= board.pages),
+    ):
+        view.add_item(
+            LeaderboardPageButton(
+                lang, guild_id, game, season.id, target, label=t(lang, key), disabled=disabled
+            )
+        )
+    return embed, view
+
+
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"kz:lb:(?P<lang>en|ja):(?P<guild>\d+):(?P<game>[a-z-]+):(?P<season>\d+):(?P<page>\d+)",
+):
+    """Shows page `page` of a (guild, game, season) board, in the language it was posted in."""
+
+    def __init__(
+        self,
+        lang: Language,
+        guild_id: int,
+        game: str,
+        season_id: int,
+        page: int,
+        *,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        self.lang: Language = lang
+        self.guild_id, self.game, self.season_id, self.page = guild_id, game, season_id, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"kz:lb:{lang}:{guild_id}:{game}:{season_id}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LeaderboardPageButton:
+        return cls(
+            "ja" if match["lang"] == "ja" else "en",
+            int(match["guild"]),
+            match["game"],
+            int(match["season"]),
+            int(match["page"]),
+            label=item.label or "…",
+            disabled=item.disabled,
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id != self.guild_id or self.game not in render.GAMES:
+            await tell(interaction, "common.not_yours")
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ledger = ledger_of(interaction)
+        season = next(
+            (s for s in await ledger.seasons(self.guild_id) if s.id == self.season_id), None
+        )
+        if season is None:
+            await tell(interaction, "common.not_yours")
+            return
+        embed, view = await leaderboard_reply(
+            ledger, self.lang, self.guild_id, self.game, season, self.page
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class NewSeasonButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"kz:season:new:(?P<guild>\d+):(?P<season>\d+)(?::(?P<name>.+))?",
+):
+    """Confirms `/season new`: ends season `season` (if still current) and opens the next."""
+
+    def __init__(self, guild_id: int, season_id: int, name: str | None, label: str = "…") -> None:
+        self.guild_id, self.season_id, self.name = guild_id, season_id, name
+        custom_id = f"kz:season:new:{guild_id}:{season_id}" + (f":{name}" if name else "")
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=custom_id)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> NewSeasonButton:
+        return cls(int(match["guild"]), int(match["season"]), match["name"], item.label or "…")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not await is_manager(interaction):
+            return False
+        if interaction.guild_id != self.guild_id:
+            await tell(interaction, "common.not_yours")
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ledger = ledger_of(interaction)
+        lang = lang_of(interaction)
+        current = await ledger.current_season(self.guild_id)
+        if current.id != self.season_id:
+            label = render.season_name(lang, current.number, current.name)
+            await interaction.response.edit_message(
+                content=t(lang, "standings.season_new.stale", season=label), view=None
+            )
+            return
+        try:
+            new = await ledger.new_season(self.guild_id, self.name)
+        except ValueError as e:
+            await interaction.response.edit_message(
+                content=t(lang, "standings.season_new.invalid", error=str(e)), view=None
+            )
+            return
+        old = next((s for s in await ledger.seasons(self.guild_id) if s.id == current.id), current)
+        log.info(
+            "guild %s: season %s started by %s", self.guild_id, new.number, interaction.user.id
+        )
+        await interaction.response.edit_message(
+            content=t(
+                lang,
+                "standings.season_new.done",
+                season=render.season_name(lang, new.number, new.name),
+                previous=render.season_name(lang, old.number, old.name),
+            ),
+            view=None,
+        )
+        await interaction.followup.send(
+            t(
+                lang,
+                "standings.season_new.announce",
+                user=interaction.user.mention,
+                season=render.season_name(lang, new.number, new.name),
+                previous=render.season_name(lang, old.number, old.name),
+                champions=render.champions_text(lang, old),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"kz:season:cancel:(?P<guild>\d+)"
+):
+    """Dismisses the `/season new` confirmation; nothing changes."""
+
+    def __init__(self, guild_id: int, label: str = "…") -> None:
+        self.guild_id = guild_id
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kz:season:cancel:{guild_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> CancelButton:
+        return cls(int(match["guild"]), item.label or "…")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await in_guild(interaction)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(
+            content=t(interaction.locale, "common.cancelled"), view=None
+        )
+
+
+DYNAMIC_ITEMS = (LeaderboardPageButton, NewSeasonButton, CancelButton)
