@@ -31,6 +31,7 @@ from data.store import (
 )
 from rules.base import RulesError
 from rules.log import load, start
+from rules.registry import GAMES
 
 dumps = partial(json.dumps, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 BATCH = 200
@@ -69,6 +70,8 @@ class SqliteLedger:
         thread_id: int | None,
         host_id: int,
     ) -> int:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
         now = self._now()
         async with self._db.write() as conn:
             season = await seasons.ensure_season(conn, guild_id, now)

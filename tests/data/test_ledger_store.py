@@ -114,6 +114,13 @@ async def test_lobby_seats_then_start(ledger):
         await ledger.set_seats(game_id, seats)
 
 
+async def test_unknown_games_are_refused(ledger):
+    with pytest.raises(ValueError, match="unknown game"):
+        await ledger.create_game(
+            game="poker", options={}, guild_id=1, channel_id=1, thread_id=None, host_id=1
+        )
+
+
 async def test_seats_are_validated(ledger):
     game_id = await new_game(ledger)
     with pytest.raises(ValueError, match="user id"):
