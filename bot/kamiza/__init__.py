@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from discord.ext.commands import Bot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: Bot) -> None:
     from bot.kamiza import hand  # noqa: F401  (registers the hand's buttons)
     from bot.kamiza.commands import kamiza
     from bot.kamiza.presenter import KamizaPresenter
@@ -14,5 +17,5 @@ async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(kamiza)
 
 
-async def teardown(bot: commands.Bot) -> None:
+async def teardown(bot: Bot) -> None:
     bot.tree.remove_command("kamiza")

@@ -49,10 +49,10 @@ class KamizaPresenter(MessagePresenter):
             if note:
                 await self.send(table, content=note)
             await self.refresh_table(table)
-        elif any(e.kind == "match_ended" for e in events):
-            await self.send(table, content=note, embeds=[reveal])
-        else:
-            await self.post_table(table, lang, note=note, before=[reveal])
+            return
+        await self.send(table, content=note, embed=reveal)
+        if not any(e.kind == "match_ended" for e in events):
+            await self.post_table(table, lang)
 
     async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)

@@ -1,1 +1,15 @@
 """Discord side of the table runtime, shared by every game: buttons, replies, messages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from discord.ext.commands import Bot
+
+
+async def setup(bot: Bot) -> None:
+    from bot.tables import lobby_buttons, rules_pages  # noqa: F401  (register their verbs)
+    from bot.tables.buttons import TableButton
+
+    bot.add_dynamic_items(TableButton)

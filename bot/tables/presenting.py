@@ -167,31 +167,26 @@ class MessagePresenter:
         note = t(lang, "table.restored") if restored else None
         await self.post_table(table, lang, note=note)
 
-    async def post_table(
-        self, table: Table, lang: str, note: str | None = None, before: Sequence[discord.Embed] = ()
-    ) -> None:
-        """Post a fresh table message (a new one each round: old messages are not edited)."""
+    def turn_content(self, table: Table, lang: str, note: str | None = None) -> str | None:
+        """The message text above the table: a note, and whose turn it is (a member is pinged)."""
         nxt = table.state.next()
         content = note or ""
         if nxt is not None and not table.seats[nxt.player].is_bot:
             turn = t(lang, "table.turn_ping", player=self.seat_name(table, nxt.player))
             content = f"{content}\n{turn}".strip()
-        await self.send(
-            table,
-            TABLE_MESSAGE,
-            content=content or None,
-            embeds=[*before, self.table_embed(table, lang)],
-            view=self.table_view(table, lang),
-        )
+        return content or None
+
+    async def post_table(self, table: Table, lang: str, note: str | None = None) -> None:
+        """Post a fresh table message (a new one each round: old messages are not edited)."""
+        await self.send(table, TABLE_MESSAGE, content=self.turn_content(table, lang, note),
+                        embed=self.table_embed(table, lang), view=self.table_view(table, lang))
 
     async def refresh_table(self, table: Table) -> None:
+        """Edit this round's table message after a play (one call per play)."""
         lang = self.lang(table)
-        await self.edit_or_send(
-            table,
-            TABLE_MESSAGE,
-            embed=self.table_embed(table, lang),
-            view=self.table_view(table, lang),
-        )
+        await self.edit_or_send(table, TABLE_MESSAGE, content=self.turn_content(table, lang) or "",
+                                embed=self.table_embed(table, lang),
+                                view=self.table_view(table, lang))
 
     async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
         lang = self.lang(table)

@@ -1,0 +1,84 @@
+"""Scripted KAMIZA players for end-to-end tests: they read only what Discord shows them."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from fakediscord import FakeUser
+from fakediscord.state import Channel, Message
+
+HAND = "Your hand"
+TURN = re.compile(r"<@(\d+)>")
+
+
+async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
+    """`/kamiza start` in #general: the thread and its lobby message."""
+    state = host.state
+    started = await host.slash("kamiza", "start", **options)
+    announcement = started.response
+    assert announcement is not None and not announcement.ephemeral, started
+    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
+    lobby = await host.wait_for_message(lambda m: _has(m, "Join"), channel=thread)
+    return thread, lobby
+
+
+def _has(message: Message, label: str) -> bool:
+    return any(b.get("label") == label for b in message.buttons())
+
+
+def table_message(user: FakeUser, thread: Channel) -> Message | None:
+    tables = [m for m in user.visible_messages(thread) if _has(m, HAND)]
+    return tables[-1] if tables else None
+
+
+def whose_turn(message: Message) -> int | None:
+    found = TURN.search(message.content or "")
+    return int(found.group(1)) if found else None
+
+
+def table_version(user: FakeUser, thread: Channel) -> tuple[int, int] | None:
+    table = table_message(user, thread)
+    return (table.id, table.edits) if table else None
+
+
+async def wait_turn(users: dict[int, FakeUser], thread: Channel, after: tuple | None = None,
+                    timeout: float = 10.0) -> FakeUser | None:
+    """The user whose turn the newest table message names (once it is newer than `after`),
+    or None once the match is over."""
+    anyone = next(iter(users.values()))
+
+    def ready() -> FakeUser | bool | None:
+        if any("Final standings" in m.text for m in anyone.visible_messages(thread)):
+            return True
+        if after is not None and table_version(anyone, thread) == after:
+            return None
+        table = table_message(anyone, thread)
+        uid = whose_turn(table) if table else None
+        return users.get(uid) if uid else None
+
+    found = await anyone.state.wait_for(ready, timeout, "a turn or the end of the match")
+    return None if found is True else found  # type: ignore[return-value]
+
+
+async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
+    """Open the hand, pick a card and an area (confirming a bluff); returns "card@area"."""
+    table = table_message(user, thread)
+    assert table is not None
+    opened = await user.click(table, HAND)
+    hand = opened.response
+    assert hand is not None and hand.ephemeral and "Your turn" in hand.text, hand.text
+    cards = [b for b in hand.buttons() if b["custom_id"].startswith("g:kzc:")]
+    choice = rng.choice(cards)
+    card = choice["custom_id"].split(":")[-1]
+    await user.click(hand, choice["custom_id"])
+    area = rng.choice(["kamiza", "shimoza"])
+    target = next(b for b in hand.buttons() if f":{area}" in b["custom_id"] or (
+        area == "shimoza" and b["custom_id"].startswith("g:kzb:")))
+    await user.click(hand, target["custom_id"])
+    if target["custom_id"].startswith("g:kzb:"):
+        assert "bluff" in hand.text.lower()
+        confirm = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzp:"))
+        await user.click(hand, confirm["custom_id"])
+    assert "face down" in hand.text, hand.text
+    return f"{card}@{area}"
