@@ -8,6 +8,34 @@ from typing import Any
 
 from rules.base import Game
 from rules.kamiza import Kamiza, Play
+from rules.kobayakawa import ROUNDS, Kobayakawa
+from rules.kobayakawa_moves import (
+    FIGHT_ACTION,
+    KEEP_DRAWN,
+    KEEP_HELD,
+    PASS_ACTION,
+    REPLACE,
+    judge_fight,
+)
+from rules.losers import RightsOfLosers
+from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Appoint, Build, move_action
+from rules.losers_board import (
+    BUILDING_INDEXES,
+    CARD_NUMBER,
+    CARD_ORDER,
+    CARD_SUIT,
+    CELLS,
+    CORNER,
+    EDGE,
+    GRID,
+    LAND,
+    SPOTS,
+    TOUCHED_BY,
+    TOUCHING,
+    TRICKS,
+    judge_card,
+    spot_index,
+)
 
 Policy = Callable[[Any, str, random.Random], Any]
 
@@ -41,7 +69,300 @@ def kamiza_policy(game: Kamiza, player: str, rng: random.Random) -> Play:
     return rng.choices(legal, weights=weights)[0]
 
 
-POLICIES: dict[str, Policy] = {Kamiza.name: kamiza_policy}
+# -- Kobayakawa ------------------------------------------------------------------------------------
+# Only the player's view is read (G-3): their own card, the Kobayakawa, the public discards and
+# bets. `drawn_card` is read only after deciding to draw, as the bot's "Draw → keep which?" menu
+# shows it.
+
+_KOBAYAKAWA_SAMPLES = 48
+
+
+def _would_fight(card: int, kobayakawa: int) -> bool:
+    """How a computer player guesses the others fight: a high card, or a low one and a high K."""
+    return card >= 11 or (card <= 3 and kobayakawa >= 10)
+
+
+def kobayakawa_policy(game: Kobayakawa, player: str, rng: random.Random) -> Any:
+    """Draw and keep the higher card (sometimes a low one under a high Kobayakawa), replace the
+    Kobayakawa now and then; fight when a quick estimate over the unseen cards says it pays."""
+    view = game.view(player)
+    card, kobayakawa = view["card"], view["kobayakawa"]
+    if view["phase"] == "draw":
+        if card <= 4 and kobayakawa <= 7:
+            replace = 0.5  # a low card wants a high Kobayakawa
+        elif card >= 11 and kobayakawa >= 11:
+            replace = 0.3  # a high Kobayakawa threatens a high card
+        else:
+            replace = 0.08
+        if rng.random() < replace:
+            return REPLACE
+        drawn = game.drawn_card(player)  # the card the "draw" step shows
+        assert drawn is not None
+        high, low = max(card, drawn), min(card, drawn)
+        keep = high
+        if kobayakawa >= 10 and low <= 3 and low + kobayakawa > high and rng.random() < 0.6:
+            keep = low  # the low card takes the Kobayakawa if anyone fights
+        return KEEP_DRAWN if keep == drawn and keep != card else KEEP_HELD
+    win, gain = _fight_odds(view, player, rng)
+    stake = view["stakes"][player]
+    late = view["round"] == ROUNDS or view["kamons"][player] <= stake
+    if late and win < 0.55:
+        return PASS_ACTION
+    return FIGHT_ACTION if win * gain - (1 - win) * stake > 0.1 else PASS_ACTION
+
+
+def _fight_odds(view: dict[str, Any], player: str, rng: random.Random) -> tuple[float, float]:
+    """(chance to win if `player` fights, what a win brings) over samples of the unseen cards."""
+    card, kobayakawa = view["card"], view["kobayakawa"]
+    seen = {card, *view["discards"].values(), *view["kobayakawa_history"]}
+    unseen = [c for c in range(1, 16) if c not in seen]
+    order = view["order"]
+    others = [p for p in order if p != player]
+    after = order[order.index(player) + 1 :]
+    fought = view["bets"]
+    take = min(2 if view["round"] == ROUNDS else 1, view["centre"])
+    stakes = view["stakes"]
+    total = won = gained = 0.0
+    for _ in range(_KOBAYAKAWA_SAMPLES):
+        cards = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
+        cards[player] = card
+        weight = 1.0
+        for p in fought:
+            if not _would_fight(cards[p], kobayakawa):
+                weight *= 0.3
+        fighters = [
+            p
+            for p in order
+            if p == player or p in fought or (p in after and _would_fight(cards[p], kobayakawa))
+        ]
+        total += weight
+        if judge_fight(fighters, cards, kobayakawa).winner == player:
+            won += weight
+            gained += weight * sum(stakes[p] for p in fighters if p in after)
+    win = won / total
+    extra = gained / won if won else 0.0
+    return win, view["pot"] + take + extra
+
+
+# -- Rights of Losers ------------------------------------------------------------------------------
+# Only the player's view is read (G-3): their own hand and the public table. Cells and spots are
+# flat indexes as in `rules.losers_board`.
+
+_LAND_VALUE = 4.0  # a land card: a share of the 10-point bonus for most land
+_INFLUENCE = {0: 1.0, EDGE: 0.6, CORNER: 0.35}  # on the card, on an edge, at a corner
+_EMPTY_CELL_HOPE = 0.6  # a chip beside an empty building cell may pay off later
+# A winner moves a chip before the last trick only for a big swing (others may move it back);
+# in self-play this beat never moving by 90 wins to 52 over 300 four-player games.
+_MOVE_GAIN = 10.0
+
+
+def _card_value(card: str) -> float:
+    return _LAND_VALUE if card == LAND else float(CARD_NUMBER[card])
+
+
+class _Table:
+    """What one Rights of Losers player sees, in flat indexes."""
+
+    def __init__(self, view: dict[str, Any], player: str) -> None:
+        self.me = player
+        self.players: list[str] = view["players"]
+        self.field: list[str | None] = [card for row in view["field"] for card in row]
+        self.chips: dict[int, str] = {}
+        for chip in view["chips"]:
+            spot = spot_index(chip["at"])
+            assert spot is not None
+            self.chips[spot] = chip["player"]
+        self.reversed: bool = view["reversed"]
+
+    def owner(self, cell: int, chips: dict[int, str] | None = None) -> str | None:
+        return judge_card(cell, self.chips if chips is None else chips)[0]
+
+    def worth(self, cell: int, owner: str | None) -> float:
+        """What the owner of a card means to me: + its value mine, - a share of it theirs."""
+        card = self.field[cell]
+        if card is None or owner is None:
+            return 0.0
+        value = _card_value(card)
+        return value if owner == self.me else -value / max(1, len(self.players) - 1)
+
+    def pull(self, cell: int) -> float:
+        """My chips' influence around a cell minus the others' (who a card there would favour)."""
+        total = 0.0
+        for spot, influence in TOUCHING[cell]:
+            owner = self.chips.get(spot)
+            if owner is not None:
+                weight = _INFLUENCE[influence]
+                total += weight if owner == self.me else -0.7 * weight
+        return total
+
+    def strength(self, card: str) -> int:
+        number = CARD_NUMBER[card]
+        return 11 - number if self.reversed else number
+
+
+def losers_policy(game: RightsOfLosers, player: str, rng: random.Random) -> Any:
+    """Lose cheaply or win what is worth building, put chips where they take valuable cards,
+    build the two highest cards beside its own chips, and mostly pass as the winner."""
+    view = game.view(player)
+    table = _Table(view, player)
+    phase = view["phase"]
+    if phase == "play":
+        return PLAYS[_losers_play(view, table, rng)]
+    if phase == "chip":
+        return _losers_chip(game, table, rng)
+    if phase == "build":
+        return _losers_build(view["won_cards"], table)
+    return _losers_choice(view, table, rng)
+
+
+def _pick(rng: random.Random, scored: list[tuple[float, Any]]) -> Any:
+    """The best-scored item; equal scores are settled by the RNG."""
+    best = max(score for score, _ in scored)
+    return rng.choice([item for score, item in scored if score >= best - 1e-9])
+
+
+def _losers_play(view: dict[str, Any], table: _Table, rng: random.Random) -> str:
+    hand: list[str] = view["hand"]
+    trick = [entry["card"] for entry in view["trick"]]
+    strength = table.strength
+    site = max(
+        (table.pull(cell) for cell in BUILDING_INDEXES if table.field[cell] is None), default=0
+    )
+    no_chips = view["chips_left"][table.me] == 0
+
+    def dump(cards: list[str]) -> str:
+        # Give away as little as possible: weak cards, and low numbers for the winner to build.
+        return _pick(rng, [(-(strength(c) + 0.5 * CARD_NUMBER[c]), c) for c in cards])
+
+    if not trick:
+        if no_chips and site > 0:
+            return _pick(rng, [(float(strength(c)), c) for c in hand])
+        return dump(hand)
+    led = CARD_SUIT[trick[0]]
+    follow = [c for c in hand if CARD_SUIT[c] == led]
+    if not follow:
+        return _pick(rng, [(-(CARD_NUMBER[c] + 0.1 * strength(c)), c) for c in hand])
+    best = max(strength(c) for c in trick if CARD_SUIT[c] == led)
+    beaters = [c for c in follow if strength(c) > best]
+    numbers = sorted((CARD_NUMBER[c] for c in trick), reverse=True)
+    worth = sum(numbers[:2]) + (max(CARD_NUMBER[c] for c in beaters) if beaters else 0)
+    last = len(trick) == len(table.players) - 1
+    want = beaters and (no_chips or (site > 0 and worth >= 12))
+    if want:
+        if last:
+            return _pick(rng, [(-float(strength(c)), c) for c in beaters])
+        return _pick(rng, [(float(strength(c)), c) for c in beaters])
+    losers = [c for c in follow if strength(c) <= best]
+    if losers:
+        return dump(losers)
+    return _pick(rng, [(-float(strength(c)), c) for c in follow])
+
+
+def _chip_gain(table: _Table, spot: int, chips: dict[int, str], before: dict[int, float]) -> float:
+    """What putting my chip on a free `spot` is worth, given `chips` and the cells' worth now."""
+    after = dict(chips)
+    after[spot] = table.me
+    gain = 0.0
+    for cell in TOUCHED_BY[spot]:
+        card = table.field[cell]
+        if card is None:
+            if cell in BUILDING_INDEXES:
+                gain += _EMPTY_CELL_HOPE
+            continue
+        gain += table.worth(cell, table.owner(cell, after)) - before[cell]
+        influence = next(i for s, i in TOUCHING[cell] if s == spot)
+        gain += 0.15 * _card_value(card) * _INFLUENCE[influence]
+    return gain
+
+
+def _losers_chip(game: RightsOfLosers, table: _Table, rng: random.Random) -> Any:
+    before = {
+        cell: table.worth(cell, table.owner(cell))
+        for cell in range(GRID * GRID)
+        if table.field[cell] is not None
+    }
+    spots = [spot_index(at) for at in game.legal_chip_spots(table.me)]
+    scored = [(_chip_gain(table, s, table.chips, before), s) for s in spots if s is not None]
+    return CHIP_AT[_pick(rng, scored)]
+
+
+def _losers_build(won: list[str], table: _Table) -> Build:
+    """The two highest cards of the trick, the higher on the cell that favours me most."""
+    high, second = sorted(won, key=lambda c: (-CARD_NUMBER[c], CARD_ORDER[c]))[:2]
+    empty = [cell for cell in BUILDING_INDEXES if table.field[cell] is None]
+
+    def score(cell: int, card: str) -> float:
+        value = float(CARD_NUMBER[card])
+        owner = table.owner(cell)
+        mine = 1.0 if owner == table.me else -0.6 if owner is not None else 0.0
+        return value * (mine + 0.3 * table.pull(cell))
+
+    # Best pair of cells; on equal totals, the better cell takes the higher card.
+    best = max(
+        (
+            (score(a, high) + score(b, second), score(a, high), (a, b))
+            for a in empty
+            for b in empty
+            if a != b
+        ),
+        key=lambda item: item[:2],
+    )[2]
+    return Build((high, second), (CELLS[best[0]], CELLS[best[1]]))
+
+
+def _best_move(table: _Table) -> tuple[float, int, int] | None:
+    """(gain, from, to) of the most useful move of one of my chips, if any."""
+    free = [
+        spot
+        for spot in range(len(SPOTS))
+        if spot not in table.chips and any(table.field[c] is not None for c in TOUCHED_BY[spot])
+    ]
+    own = sorted(spot for spot, p in table.chips.items() if p == table.me)
+    before = {
+        cell: table.worth(cell, table.owner(cell))
+        for cell in range(GRID * GRID)
+        if table.field[cell] is not None
+    }
+    best: tuple[float, int, int] | None = None
+    for source in own:
+        without = dict(table.chips)
+        del without[source]
+        for to in free:
+            moved = dict(without)
+            moved[to] = table.me
+            touched = set(TOUCHED_BY[source]) | set(TOUCHED_BY[to])
+            gain = sum(
+                table.worth(c, table.owner(c, moved)) - before[c]
+                for c in touched
+                if table.field[c] is not None
+            )
+            if best is None or gain > best[0]:
+                best = (gain, source, to)
+    return best
+
+
+def _losers_choice(view: dict[str, Any], table: _Table, rng: random.Random) -> Any:
+    last = view["trick_number"] == TRICKS
+    move = _best_move(table)
+    if move is not None and move[0] >= (1.0 if last else _MOVE_GAIN):
+        return move_action(move[1], move[2])
+    roll = rng.random()
+    if last or roll < 0.7:
+        return PASS
+    if roll < 0.85:
+        hand: list[str] = view["hand"]
+        now = sum(table.strength(c) for c in hand)
+        return REVERSE if hand and 11 * len(hand) - now > now else PASS
+    # Lead next from the player after me, so that I play last in the next trick.
+    seat = table.players.index(table.me)
+    return Appoint(table.players[(seat + 1) % len(table.players)])
+
+
+POLICIES: dict[str, Policy] = {
+    Kamiza.name: kamiza_policy,
+    Kobayakawa.name: kobayakawa_policy,
+    RightsOfLosers.name: losers_policy,
+}
 
 
 def random_action(game: Game, player: str, rng: random.Random) -> Any:
