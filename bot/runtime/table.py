@@ -189,11 +189,13 @@ class Table:
         if self.seq != seq or self.closed:
             return
         self.expiries[player] += 1
-        if self.expiries[player] >= self.timing.expiries_before_autopilot:
-            self.autopilot.add(player)
-            self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
+        autopilot = self.expiries[player] >= self.timing.expiries_before_autopilot
+        if autopilot:
+            self.autopilot.add(player)  # before acting, so their next turn is already covered
         action = random_action(self.state, player, self._rng)
         await self._act_for(player, action, seq, "timeout")
+        if autopilot and not self.closed:
+            self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
 
     async def _act_for(self, player: str, action: Any, seq: int, cause: str) -> None:
         try:

@@ -178,15 +178,24 @@ class MessagePresenter:
 
     async def post_table(self, table: Table, lang: str, note: str | None = None) -> None:
         """Post a fresh table message (a new one each round: old messages are not edited)."""
-        await self.send(table, TABLE_MESSAGE, content=self.turn_content(table, lang, note),
-                        embed=self.table_embed(table, lang), view=self.table_view(table, lang))
+        await self.send(
+            table,
+            TABLE_MESSAGE,
+            content=self.turn_content(table, lang, note),
+            embed=self.table_embed(table, lang),
+            view=self.table_view(table, lang),
+        )
 
     async def refresh_table(self, table: Table) -> None:
         """Edit this round's table message after a play (one call per play)."""
         lang = self.lang(table)
-        await self.edit_or_send(table, TABLE_MESSAGE, content=self.turn_content(table, lang) or "",
-                                embed=self.table_embed(table, lang),
-                                view=self.table_view(table, lang))
+        await self.edit_or_send(
+            table,
+            TABLE_MESSAGE,
+            content=self.turn_content(table, lang) or "",
+            embed=self.table_embed(table, lang),
+            view=self.table_view(table, lang),
+        )
 
     async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
         lang = self.lang(table)

@@ -42,8 +42,9 @@ def table_version(user: FakeUser, thread: Channel) -> tuple[int, int] | None:
     return (table.id, table.edits) if table else None
 
 
-async def wait_turn(users: dict[int, FakeUser], thread: Channel, after: tuple | None = None,
-                    timeout: float = 10.0) -> FakeUser | None:
+async def wait_turn(
+    users: dict[int, FakeUser], thread: Channel, after: tuple | None = None, timeout: float = 10.0
+) -> FakeUser | None:
     """The user whose turn the newest table message names (once it is newer than `after`),
     or None once the match is over."""
     anyone = next(iter(users.values()))
@@ -73,8 +74,12 @@ async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
     card = choice["custom_id"].split(":")[-1]
     await user.click(hand, choice["custom_id"])
     area = rng.choice(["kamiza", "shimoza"])
-    target = next(b for b in hand.buttons() if f":{area}" in b["custom_id"] or (
-        area == "shimoza" and b["custom_id"].startswith("g:kzb:")))
+    target = next(
+        b
+        for b in hand.buttons()
+        if f":{area}" in b["custom_id"]
+        or (area == "shimoza" and b["custom_id"].startswith("g:kzb:"))
+    )
     await user.click(hand, target["custom_id"])
     if target["custom_id"].startswith("g:kzb:"):
         assert "bluff" in hand.text.lower()

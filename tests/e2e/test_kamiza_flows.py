@@ -1,0 +1,192 @@
+"""KAMIZA in Discord: bots, interlopers, double clicks, restarts, timeouts, cancelling."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+
+import pytest
+from kamiza_play import (
+    HAND,
+    open_table,
+    play_turn,
+    table_message,
+    table_version,
+    wait_turn,
+)
+
+from rules.log import replay
+
+pytestmark = pytest.mark.e2e
+
+
+def stored_game(db_path) -> tuple[dict, str, dict[str, int]]:
+    """The newest game's log, status and stored scores, read straight from the ledger file."""
+    con = sqlite3.connect(db_path)
+    try:
+        gid, status = con.execute("SELECT id, status FROM games ORDER BY id DESC").fetchone()
+        raw = con.execute("SELECT header FROM games WHERE id = ?", (gid,)).fetchone()[0]
+        header = json.loads(raw) if raw else {}
+        actions = [
+            json.loads(row[0])
+            for row in con.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)
+            )
+        ]
+        scores = dict(
+            con.execute("SELECT player, score FROM results WHERE game_id = ?", (gid,)).fetchall()
+        )
+    finally:
+        con.close()
+    return {**header, "actions": actions}, status, scores
+
+
+async def play_to_the_end(by_id, thread, rng, version=None) -> int:
+    turns = 0
+    while (user := await wait_turn(by_id, thread, after=version)) is not None:
+        version = table_version(user, thread)
+        await play_turn(user, thread, rng)
+        turns += 1
+    return turns
+
+
+async def start_with(host, others, **options):
+    thread, lobby = await open_table(host, **options)
+    for user in others:
+        await user.click(lobby, "Join")
+    await host.state.wait_for(
+        lambda: lobby.text.count("<@") >= 1 + len(others), 5, "everyone seated"
+    )
+    await host.click(lobby, "Start")
+    await host.state.wait_for(lambda: table_message(host, thread), 5, "the table")
+    return thread, lobby
+
+
+async def test_classic_match_with_two_members_and_two_bots(fake_discord, bot_process, users):
+    ann, ben = users("ann"), users("ben")
+    thread, lobby = await start_with(ann, [ben], edition="classic", bots=2)
+    assert "Started" in lobby.text or "started" in lobby.text
+    turns = await play_to_the_end({ann.id: ann, ben.id: ben}, thread, random.Random(3))
+    assert 1 <= turns <= 18
+    log, status, scores = stored_game(bot_process.database_path)
+    assert status == "finished" and log["options"]["edition"] == "classic"
+    assert replay(log)["scores"] == scores
+    assert sum(p.startswith("bot-") for p in log["players"]) == 2
+    table_texts = [m.text for m in ann.visible_messages(thread)]
+    assert any("🤖 Bot 1" in text for text in table_texts)
+
+
+async def test_interlopers_and_double_clicks_change_nothing(fake_discord, bot_process, users):
+    state = fake_discord.state
+    players = [users(n) for n in ("ann", "ben", "cho")]
+    thread, _ = await start_with(players[0], players[1:])
+    by_id = {u.id: u for u in players}
+    current = await wait_turn(by_id, thread)
+    waiting = next(u for u in players if u is not current)
+    table = table_message(current, thread)
+
+    stranger = users("eve")
+    refused = await stranger.click(table, HAND)
+    assert "not seated" in refused.response.text
+
+    early = (await waiting.click(table, HAND)).response
+    assert "Waiting for" in early.text
+    card = next(b for b in early.buttons() if b["custom_id"].startswith("g:kzc:"))
+    await waiting.click(early, card["custom_id"])
+    kamiza = next(b for b in early.buttons() if b["custom_id"].endswith(":kamiza"))
+    not_yet = await waiting.click(early, kamiza["custom_id"])
+    assert "Not your turn" in not_yet.response.text
+
+    hand = (await current.click(table, HAND)).response
+    card = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzc:hitman"[:6]))
+    await current.click(hand, card["custom_id"])
+    play = next(b for b in hand.buttons() if b["custom_id"].endswith(":kamiza"))
+    first, second = await asyncio.gather(
+        current.click(hand, play["custom_id"]), current.click(hand, play["custom_id"], wait=False)
+    )
+    await current.answered(second)
+    log, _, _ = stored_game(bot_process.database_path)
+    assert len(log["actions"]) == 1
+    assert "face down" in hand.text
+    assert not state.failed_requests()
+
+
+async def test_kill9_mid_round_then_restart_finishes_with_the_replayed_result(
+    fake_discord, bot_process, users
+):
+    players = [users(n) for n in ("ann", "ben", "cho", "dev")]
+    thread, _ = await start_with(players[0], players[1:])
+    by_id = {u.id: u for u in players}
+    rng = random.Random(11)
+    version = None
+    for _ in range(6):  # one round and a half
+        user = await wait_turn(by_id, thread, after=version)
+        version = table_version(user, thread)
+        await play_turn(user, thread, rng)
+    await bot_process.kill9()
+    before, status, _ = stored_game(bot_process.database_path)
+    assert status == "running" and len(before["actions"]) == 6
+    await bot_process.restart()
+    restored = await players[0].wait_for_message(
+        lambda m: "restarted" in m.text and m.buttons(), channel=thread
+    )
+    assert restored is not None
+    turns = await play_to_the_end(by_id, thread, rng)
+    assert turns == 30
+    log, status, scores = stored_game(bot_process.database_path)
+    assert status == "finished" and log["actions"][:6] == before["actions"]
+    answer = replay(log)
+    assert answer["scores"] == scores
+    final = [m for m in players[0].visible_messages(thread) if "Final standings" in m.text][-1]
+    for winner in answer["winners"]:
+        assert f"🏆 <@{winner}>" in final.text
+
+
+async def test_cancel_needs_the_host_and_a_confirmation(fake_discord, bot_process, users):
+    ann, ben, mod = users("ann"), users("ben"), users("mod", manage_guild=True)
+    thread, lobby = await open_table(ann)
+    await ben.click(lobby, "Join")
+    refused = await ben.slash("kamiza", "cancel", where=thread)
+    assert "Only the host" in refused.response.text
+    asked = (await mod.slash("kamiza", "cancel", where=thread)).response
+    await mod.click(asked, "Yes, cancel the table")
+    assert "cancelled" in asked.text
+    await ann.state.wait_for(lambda: "cancelled" in lobby.text, 5, "the lobby closed")
+    _, status, _ = stored_game(bot_process.database_path)
+    assert status == "cancelled"
+
+
+async def test_status_hand_and_rules_commands(fake_discord, bot_process, users):
+    ann, ben, cho = users("ann"), users("ben"), users("cho", locale="ja")
+    thread, _ = await start_with(ann, [ben, cho])
+    status = (await ann.slash("kamiza", "status", where=thread)).response
+    assert status.ephemeral and "Kamiza" in status.text
+    hand = (await cho.slash("kamiza", "hand", where=thread)).response
+    assert hand.ephemeral and "手札" in hand.text
+    elsewhere = await ann.slash("kamiza", "hand")
+    assert "no table" in elsewhere.response.text
+    rules = (await ben.slash("kamiza", "rules")).response
+    assert "Page 1 of 3" in rules.text
+    await ben.click(rules, "Next")
+    assert "Page 2 of 3" in rules.text and "Hitman" in rules.text
+
+
+@pytest.mark.slow
+async def test_absent_player_is_played_for_then_put_on_autopilot(fake_discord, launch_bot, users):
+    await launch_bot(TURN_SECONDS=5)
+    ann = users("ann")
+    thread, _ = await start_with(ann, [], bots=2)
+    state = fake_discord.state
+    await state.wait_for(
+        lambda: any("Final standings" in m.text for m in ann.visible_messages(thread)),
+        40,
+        "the end of the match on autopilot",
+    )
+    texts = [m.text for m in ann.visible_messages(thread)]
+    assert sum("Time ran out" in t for t in texts) == 2
+    assert sum("seconds left" in t for t in texts) == 2
+    assert sum("autopilot" in t and "I'm back" in t for t in texts) == 1
+    notice = next(t for t in texts if "now on autopilot" in t)
+    assert texts.index(notice) > max(i for i, t in enumerate(texts) if "Time ran out" in t)
