@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import sqlite3
 
 import pytest
 from kamiza_play import (
@@ -16,31 +14,11 @@ from kamiza_play import (
     table_version,
     wait_turn,
 )
+from ledger_file import stored_game
 
 from rules.log import replay
 
 pytestmark = pytest.mark.e2e
-
-
-def stored_game(db_path) -> tuple[dict, str, dict[str, int]]:
-    """The newest game's log, status and stored scores, read straight from the ledger file."""
-    con = sqlite3.connect(db_path)
-    try:
-        gid, status = con.execute("SELECT id, status FROM games ORDER BY id DESC").fetchone()
-        raw = con.execute("SELECT header FROM games WHERE id = ?", (gid,)).fetchone()[0]
-        header = json.loads(raw) if raw else {}
-        actions = [
-            json.loads(row[0])
-            for row in con.execute(
-                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)
-            )
-        ]
-        scores = dict(
-            con.execute("SELECT player, score FROM results WHERE game_id = ?", (gid,)).fetchall()
-        )
-    finally:
-        con.close()
-    return {**header, "actions": actions}, status, scores
 
 
 async def play_to_the_end(by_id, thread, rng, version=None) -> int:
@@ -103,7 +81,7 @@ async def test_interlopers_and_double_clicks_change_nothing(fake_discord, bot_pr
     card = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzc:hitman"[:6]))
     await current.click(hand, card["custom_id"])
     play = next(b for b in hand.buttons() if b["custom_id"].endswith(":kamiza"))
-    first, second = await asyncio.gather(
+    _, second = await asyncio.gather(
         current.click(hand, play["custom_id"]), current.click(hand, play["custom_id"], wait=False)
     )
     await current.answered(second)

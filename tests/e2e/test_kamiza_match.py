@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 from kamiza_play import open_table, play_turn, table_version, wait_turn
+from ledger_file import stored_game
 
 from rules.log import replay
 
 pytestmark = pytest.mark.e2e
-
-
-def stored_log(db_path) -> tuple[dict, str]:
-    con = sqlite3.connect(db_path)
-    try:
-        game_id, status = con.execute("SELECT id, status FROM games ORDER BY id DESC").fetchone()
-    finally:
-        con.close()
-    return game_id, status
 
 
 async def test_full_second_generation_match_with_four_members(fake_discord, bot_process, users):
@@ -45,8 +36,9 @@ async def test_full_second_generation_match_with_four_members(fake_discord, bot_
     assert turns == 36
     final = [m for m in host.visible_messages(thread) if "Final standings" in m.text][-1]
     assert "🏆" in final.text
-    game_id, status = stored_log(bot_process.database_path)
-    assert status == "finished"
+    log, status, scores = stored_game(bot_process.database_path)
+    assert status == "finished" and len(log["actions"]) == 36
+    assert replay(log)["scores"] == scores
     reveals = [m for m in host.visible_messages(thread) if m.text.startswith("Reveal")]
     assert len(reveals) == 9
     assert not state.unknown_routes and not state.failed_requests()
