@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from rules.random_play import random_match
-from rules.registry import PLANNED_GAMES
 
 
 def run_replay(log: object, tmp_path: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -114,12 +113,6 @@ def test_replay_bad_header_is_one_line_exit_2(log, words: str) -> None:
     done = run_replay(log)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and words in done.stderr
-
-
-@pytest.mark.parametrize("game", sorted(PLANNED_GAMES))
-def test_replay_planned_game_is_not_supported_yet(game: str) -> None:
-    done = run_replay({"game": game, "players": ["a", "b", "c"], "setup": {}, "actions": []})
-    assert done.returncode == 2 and "not supported yet" in done.stderr
 
 
 def test_replay_missing_file_is_exit_2(tmp_path: Path) -> None:
