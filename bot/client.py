@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.meta",
     "bot.tables",
     "bot.kamiza",
+    "bot.kobayakawa",
     "bot.standings",
     "bot.guildsettings",
 )

@@ -1,0 +1,238 @@
+"""The private card menu: Draw (then keep which?) or Replace Kobayakawa; Fight or Pass.
+
+Custom ids carry the table's `seq` (the number of actions so far): a menu from an earlier turn
+answers with the current one instead of acting. Once "Draw" has shown the drawn card, the menu
+offers only the two keep choices (B-3: a replacement goes unseen); the presenter remembers that
+mark in memory, so after a restart the player sees both choices again from the start.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.kobayakawa import render
+from bot.runtime.table import Table
+from bot.tables import lookup
+from bot.tables.buttons import button, handles, view_of
+from bot.tables.replies import ephemeral, lang_of
+from data.store import Seat
+from rules.kobayakawa import ROUNDS, Kobayakawa
+from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
+
+if TYPE_CHECKING:
+    from bot.kobayakawa.presenter import KobayakawaPresenter
+
+DRAW, KEEP, REPLACE_VERB, FIGHT, PASS, SHOW = "kbd", "kbk", "kbr", "kbf", "kbp", "kbh"
+KEEPS = {"held": KEEP_HELD, "drawn": KEEP_DRAWN}
+
+
+def _presenter(table: Table) -> KobayakawaPresenter:
+    return table.presenter  # type: ignore[return-value]
+
+
+def hand_message(
+    table: Table, seat: Seat, lang: str, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The player's card and, on their turn, the buttons of what they may do now."""
+    state: Kobayakawa = table.state  # type: ignore[assignment]
+    player = seat.player
+    view = state.view(player)
+    gid, seq = table.game_id, table.seq
+    embed = discord.Embed(
+        title=t(lang, "kobayakawa.hand.title", round=view["round"], rounds=ROUNDS),
+        colour=render.COLOUR,
+    )
+    lines = [note] if note else []
+    items: list[discord.ui.Item] = []
+    nxt = state.next()
+    drawn = None
+    if state.over:
+        lines.append(t(lang, "kobayakawa.hand.over"))
+    elif player in state.out:
+        lines.append(t(lang, "kobayakawa.hand.out"))
+    elif nxt is not None and nxt.player == player and state.phase == "draw":
+        if _presenter(table).has_seen_draw(gid, player, seq):
+            drawn = state.drawn_card(player)
+            assert drawn is not None
+            lines.append(t(lang, "kobayakawa.hand.keep_turn", drawn=render.card(drawn)))
+            items += keep_buttons(gid, seq, view["card"], drawn, lang)
+        else:
+            lines.append(t(lang, "kobayakawa.hand.draw_turn"))
+            items += [
+                button(
+                    DRAW,
+                    gid,
+                    seq,
+                    label=t(lang, "kobayakawa.hand.draw"),
+                    style=discord.ButtonStyle.primary,
+                    emoji="🂠",
+                ),
+                button(
+                    REPLACE_VERB,
+                    gid,
+                    seq,
+                    label=t(lang, "kobayakawa.hand.replace"),
+                    emoji=render.KOBAYAKAWA,
+                ),
+            ]
+    elif nxt is not None and nxt.player == player:
+        stake = state.stake(player)
+        lines.append(t(lang, "kobayakawa.hand.fight_turn", stake=stake))
+        items += [
+            button(
+                FIGHT,
+                gid,
+                seq,
+                label=t(lang, "kobayakawa.hand.fight", stake=stake),
+                style=discord.ButtonStyle.danger,
+                emoji="⚔️",
+            ),
+            button(PASS, gid, seq, label=t(lang, "kobayakawa.hand.pass"), emoji="🏳️"),
+        ]
+    elif nxt is not None:
+        name = table.seats[nxt.player].display_name
+        lines.append(t(lang, "kobayakawa.hand.waiting", player=name))
+        items.append(button(SHOW, gid, label=t(lang, "kobayakawa.hand.refresh"), emoji="🔄"))
+    embed.description = "\n".join(lines)
+    if view["card"] is not None and not state.over:
+        embed.add_field(name=t(lang, "kobayakawa.hand.card"), value=render.card(view["card"]))
+        if drawn is not None:
+            embed.add_field(name=t(lang, "kobayakawa.hand.drawn"), value=render.card(drawn))
+    embed.add_field(
+        name=t(lang, "kobayakawa.hand.kobayakawa"),
+        value=f"{render.KOBAYAKAWA} **{view['kobayakawa']}**",
+    )
+    embed.add_field(
+        name=t(lang, "kobayakawa.hand.kamons"), value=f"🏵️ {view['kamons'].get(player, 0)}"
+    )
+    return embed, (view_of(*items) if items else None)
+
+
+def keep_buttons(gid: int, seq: int, held: int, drawn: int, lang: str) -> list[discord.ui.Item]:
+    return [
+        button(
+            KEEP,
+            gid,
+            seq,
+            "held",
+            label=t(lang, "kobayakawa.hand.keep_held", card=held),
+            style=discord.ButtonStyle.primary,
+        ),
+        button(
+            KEEP,
+            gid,
+            seq,
+            "drawn",
+            label=t(lang, "kobayakawa.hand.keep_drawn", card=drawn),
+            style=discord.ButtonStyle.primary,
+        ),
+    ]
+
+
+async def _on_turn(
+    interaction: discord.Interaction, game_id: int, seq_arg: str
+) -> tuple[Table, Seat, str, int] | None:
+    """The table, seat, language and seq when this menu is current and it is the user's turn;
+    otherwise None after answering (the current menu for a stale one, else a private refusal)."""
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    lang = lang_of(interaction)
+    seq = int(seq_arg)
+    if seq != table.seq:
+        embed, view = hand_message(table, seat, lang, note=t(lang, "kobayakawa.hand.stale"))
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        return None
+    nxt = table.state.next()
+    if nxt is None or nxt.player != seat.player:
+        waiting = table.seats[nxt.player].display_name if nxt else "—"
+        await ephemeral(interaction, t(lang, "kobayakawa.hand.not_your_turn", player=waiting))
+        return None
+    return table, seat, lang, seq
+
+
+async def _done(interaction: discord.Interaction, text: str) -> None:
+    embed = discord.Embed(description=text, colour=render.COLOUR)
+    await interaction.response.edit_message(content=None, embed=embed, view=None)
+
+
+@handles(SHOW)
+async def show_again(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    embed, view = hand_message(table, seat, lang_of(interaction))
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+@handles(DRAW)
+async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    """Show the drawn card next to the player's own; from now on only keeping is offered."""
+    found = await _on_turn(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, seq = found
+    if table.state.phase != "draw":  # type: ignore[attr-defined]
+        await show_again(interaction, game_id, args)
+        return
+    _presenter(table).mark_seen_draw(game_id, seat.player, seq)
+    embed, view = hand_message(table, seat, lang)
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+@handles(KEEP)
+async def keep(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await _on_turn(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, seq = found
+    state: Kobayakawa = table.state  # type: ignore[assignment]
+    held, drawn = state.cards.get(seat.player), state.drawn_card(seat.player)
+    action = KEEPS[args[1]]
+    await table.act(seat.player, action, expected_seq=seq)
+    kept, discarded = (drawn, held) if action is KEEP_DRAWN else (held, drawn)
+    await _done(
+        interaction,
+        t(
+            lang,
+            "kobayakawa.hand.done_keep",
+            kept=render.card(kept or 0),
+            discarded=render.card(discarded or 0),
+        ),
+    )
+
+
+@handles(REPLACE_VERB)
+async def replace(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await _on_turn(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, seq = found
+    if _presenter(table).has_seen_draw(game_id, seat.player, seq):
+        await ephemeral(interaction, t(lang, "kobayakawa.hand.already_drawn"))
+        return
+    events = await table.act(seat.player, REPLACE, expected_seq=seq)
+    new = next(e.kobayakawa for e in events if e.kind == "kobayakawa_replaced")
+    await _done(interaction, t(lang, "kobayakawa.hand.done_replace", card=render.card(new)))
+
+
+@handles(FIGHT)
+async def fight(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await _on_turn(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, seq = found
+    events = await table.act(seat.player, FIGHT_ACTION, expected_seq=seq)
+    bet = next(e.bet for e in events if e.kind == "fought")
+    await _done(interaction, t(lang, "kobayakawa.hand.done_fight", bet=bet))
+
+
+@handles(PASS)
+async def pass_(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await _on_turn(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, seq = found
+    await table.act(seat.player, PASS_ACTION, expected_seq=seq)
+    await _done(interaction, t(lang, "kobayakawa.hand.done_pass"))

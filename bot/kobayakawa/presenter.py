@@ -1,0 +1,114 @@
+"""Kobayakawa's messages: one table message per round, each showdown, the standings, the card."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.kobayakawa import render
+from bot.kobayakawa.hand import hand_message
+from bot.runtime.lobby import Lobby
+from bot.runtime.table import Table
+from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.replies import lang_of
+from data.store import ResultRow, Seat
+from rules.base import Event
+
+log = logging.getLogger(__name__)
+
+
+class KobayakawaPresenter(MessagePresenter):
+    game = "kobayakawa"
+    colour = render.COLOUR
+
+    def __init__(self, bot: discord.Client) -> None:
+        super().__init__(bot)
+        # (game id, player, seq): the player has seen the drawn card at that turn (memory only).
+        self._seen_draws: set[tuple[int, str, int]] = set()
+
+    # -- the pending draw ----------------------------------------------------------------------
+
+    def mark_seen_draw(self, game_id: int, player: str, seq: int) -> None:
+        self._seen_draws.add((game_id, player, seq))
+
+    def has_seen_draw(self, game_id: int, player: str, seq: int) -> bool:
+        return (game_id, player, seq) in self._seen_draws
+
+    def _forget_draws(self, game_id: int, before: int | None = None) -> None:
+        """Drop the marks of a game (those of turns before `before`, or all of them)."""
+        self._seen_draws = {
+            mark
+            for mark in self._seen_draws
+            if mark[0] != game_id or (before is not None and mark[2] >= before)
+        }
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        return render.table_embed(
+            table.state,  # type: ignore[arg-type]
+            lang,
+            lambda p: self.seat_name(table, p),
+            viewer,
+            sorted(table.autopilot),
+        )
+
+    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+        self._forget_draws(table.game_id, before=table.seq)
+        lang = self.lang(table)
+        note = None
+        if cause == "timeout":
+            note = t(lang, "kobayakawa.timed_out", player=self.seat_name(table, player))
+        showdown = render.showdown_embed(events, lang, lambda p: self.seat_name(table, p))
+        if showdown is None:
+            if note:
+                await self.send(table, content=note)
+            await self.refresh_table(table)
+            return
+        ended = next(e for e in events if e.kind in render.ROUND_END)
+        await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
+        await self.send(table, content=note, embed=showdown)
+        if not any(e.kind == "game_ended" for e in events):
+            await self.post_table(table, lang)  # a fresh table message for the new round
+
+    async def _close_round(self, table: Table, text: str) -> None:
+        """The finished round's table message: no more turn ping, no more buttons."""
+        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
+        if message_id is None:
+            return
+        await self.bot.wait_until_ready()
+        try:
+            await self.channel(table).get_partial_message(message_id).edit(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+
+    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+        self._forget_draws(table.game_id)
+        lang = self.lang(table)
+        embed = discord.Embed(title=t(lang, "kobayakawa.end.title"), colour=render.COLOUR)
+        lines = self.results_lines(table, results, lang)
+        embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
+        embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
+        await self.send(table, embed=embed)
+
+    async def cancelled(self, table: Table, reason: str) -> None:
+        self._forget_draws(table.game_id)
+        await super().cancelled(table, reason)
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+        embed, view = hand_message(table, seat, lang_of(interaction))
+        kwargs: dict[str, Any] = {"view": view} if view else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table) -> None:
+        lang = lang_of(interaction)
+        if isinstance(item, Lobby):
+            embed = self.lobby_embed(item, lang)
+        else:
+            seat = item.seat_of(interaction.user.id)
+            embed = self.table_embed(item, lang, viewer=seat.player if seat else None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

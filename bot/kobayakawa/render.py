@@ -1,0 +1,309 @@
+"""Kobayakawa as embeds: the table as the physical table shows it, and each round's showdown.
+
+Pure functions of the engine's view and events: no Discord calls, no table runtime.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from rules.base import Event
+from rules.kobayakawa import ROUNDS, Kobayakawa
+from rules.kobayakawa_moves import LONE_FIGHTER, TIE_CLOSEST_TO_START
+
+COLOUR = discord.Colour.from_rgb(110, 60, 140)
+CARD = "🎴"
+KOBAYAKAWA = "🏯"
+Namer = Callable[[str], str]
+
+# The events that close a round; they get their own message (the showdown).
+ROUND_END = ("showdown", "nobody_fought")
+
+
+def card(number: int) -> str:
+    """A card in text: `🎴 **12**` (scripted test users read the number after the emoji)."""
+    return f"{CARD} **{number}**"
+
+
+def fight_stake(round_no: int) -> int:
+    """B-4: what a fight costs this round (before the 'all you have' exception)."""
+    return 2 if round_no == ROUNDS else 1
+
+
+def table_embed(
+    state: Kobayakawa,
+    lang: str,
+    name: Namer,
+    viewer: str | None = None,
+    autopilot: Sequence[str] = (),
+) -> discord.Embed:
+    """What the physical table shows, plus the viewer's own card when there is a viewer."""
+    view = state.view(viewer)
+    embed = discord.Embed(
+        title=t(lang, "kobayakawa.table.title", round=view["round"], rounds=ROUNDS),
+        colour=COLOUR,
+    )
+    desc = []
+    if view["over"]:
+        desc.append(t(lang, "kobayakawa.table.over"))
+    elif view["phase"] == "draw":
+        desc.append(t(lang, "kobayakawa.table.draw_phase"))
+    else:
+        desc.append(t(lang, "kobayakawa.table.fight_phase", stake=fight_stake(view["round"])))
+    if view["to_act"]:
+        desc.append(t(lang, "kobayakawa.table.turn", player=name(view["to_act"])))
+    if view["card"] is not None and not view["over"]:
+        desc.append(t(lang, "kobayakawa.table.your_card", card=card(view["card"])))
+    embed.description = "\n".join(desc)
+    embed.add_field(
+        name=t(lang, "kobayakawa.table.kobayakawa"),
+        value=kobayakawa_text(view["kobayakawa_history"], lang),
+        inline=True,
+    )
+    embed.add_field(
+        name=t(lang, "kobayakawa.table.kamons"),
+        value=t(lang, "kobayakawa.table.kamons_value", centre=view["centre"], pot=view["pot"]),
+        inline=True,
+    )
+    embed.add_field(
+        name=t(lang, "kobayakawa.table.players"),
+        value="\n".join(player_rows(view, lang, name, autopilot)),
+        inline=False,
+    )
+    lines = round_lines(view, lang, name)
+    embed.add_field(
+        name=t(lang, "kobayakawa.table.this_round"),
+        value="\n".join(lines) or t(lang, "kobayakawa.table.nothing_yet"),
+        inline=False,
+    )
+    embed.set_footer(text=t(lang, "kobayakawa.table.footer"))
+    return embed
+
+
+def kobayakawa_text(history: Sequence[int], lang: str) -> str:
+    """The Kobayakawa now, and the ones it covered this round (oldest first)."""
+    text = f"{KOBAYAKAWA} **{history[-1]}**"
+    if len(history) > 1:
+        earlier = " → ".join(str(k) for k in history[:-1])
+        text += "\n" + t(lang, "kobayakawa.table.history", history=earlier)
+    return text
+
+
+def player_rows(
+    view: dict[str, Any], lang: str, name: Namer, autopilot: Sequence[str] = ()
+) -> list[str]:
+    """One row per player still in (clockwise from the start player), then the players out."""
+    rows = []
+    for p in view["order"]:
+        if p in view["out"]:
+            continue
+        marks = ""
+        if p == view["to_act"]:
+            marks += "▶️ "
+        if p == view["start_player"]:
+            marks += "⭐ "
+        extra = ""
+        if p in view["discards"]:
+            extra += t(lang, "kobayakawa.table.discarded", card=view["discards"][p])
+        if p in view["bets"]:
+            extra += t(lang, "kobayakawa.table.bet", bet=view["bets"][p])
+        elif any(c["player"] == p and c["action"] == "pass" for c in view["choices"]):
+            extra += t(lang, "kobayakawa.table.passed")
+        if p in autopilot:
+            extra += " " + t(lang, "table.on_autopilot")
+        rows.append(
+            t(
+                lang,
+                "kobayakawa.table.player_row",
+                marks=marks,
+                player=name(p),
+                kamons=view["kamons"][p],
+                extra=extra,
+            )
+        )
+    for p in view["players"]:
+        if p in view["out"]:
+            rows.append(t(lang, "kobayakawa.table.out_row", player=name(p)))
+    return rows
+
+
+def round_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+    """This round's public choices in order: discards, Kobayakawa replacements, bets, passes.
+
+    A draw shows only the discarded card, never which card was kept.
+    """
+    lines = []
+    history = view["kobayakawa_history"]
+    replaced = 0
+    pot = 0
+    for index, choice in enumerate(view["choices"]):
+        if index == len(view["order"]):
+            lines.append(t(lang, "kobayakawa.log.fight_phase"))
+        who = name(choice["player"])
+        kind = choice["action"]
+        if kind == "draw":
+            lines.append(t(lang, "kobayakawa.log.drew", player=who, card=choice["discarded"]))
+        elif kind == "kobayakawa":
+            previous = history[replaced]
+            replaced += 1
+            lines.append(
+                t(
+                    lang,
+                    "kobayakawa.log.replaced",
+                    player=who,
+                    previous=previous,
+                    card=choice["kobayakawa"],
+                )
+            )
+        elif kind == "fight":
+            pot += choice["bet"]
+            lines.append(t(lang, "kobayakawa.log.fought", player=who, bet=choice["bet"], pot=pot))
+        else:
+            lines.append(t(lang, "kobayakawa.log.passed", player=who))
+    if len(view["choices"]) == len(view["order"]) and view["phase"] == "fight":
+        lines.append(t(lang, "kobayakawa.log.fight_phase"))
+    return lines
+
+
+def event_line(e: Event, lang: str, name: Namer) -> str | None:
+    """A one-line narration of a single action's event (None for events told elsewhere)."""
+    k = e.kind
+    if k == "drew":
+        return t(lang, "kobayakawa.log.drew", player=name(e.player), card=e.discarded)
+    if k == "kobayakawa_replaced":
+        return t(
+            lang,
+            "kobayakawa.log.replaced",
+            player=name(e.player),
+            previous=e.previous,
+            card=e.kobayakawa,
+        )
+    if k == "fought":
+        return t(lang, "kobayakawa.log.fought", player=name(e.player), bet=e.bet, pot=e.pot)
+    if k == "passed":
+        return t(lang, "kobayakawa.log.passed", player=name(e.player))
+    return None
+
+
+def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
+    """The end of a round explained (who fought, who added the Kobayakawa, who won and why),
+    or None when `events` do not end a round."""
+    end = next((e for e in events if e.kind in ROUND_END), None)
+    if end is None:
+        return None
+    last = [line for e in events if (line := event_line(e, lang, name))]
+    if end.kind == "nobody_fought":
+        embed = discord.Embed(
+            title=t(lang, "kobayakawa.showdown.title_nobody", round=end.round), colour=COLOUR
+        )
+        embed.description = "\n".join(last) or None
+        judging = [
+            t(
+                lang,
+                "kobayakawa.showdown.nobody",
+                count=end.to_box,
+                player=name(end.start_player),
+            )
+        ]
+    else:
+        embed = discord.Embed(
+            title=t(lang, "kobayakawa.showdown.title", round=end.round), colour=COLOUR
+        )
+        fighters = t(
+            lang,
+            "kobayakawa.showdown.fighters",
+            players=", ".join(name(p) for p in end.fighters),
+        )
+        embed.description = "\n".join([*last, fighters])
+        if end.why != LONE_FIGHTER:
+            embed.add_field(
+                name=t(lang, "kobayakawa.showdown.revealed"),
+                value="\n".join(revealed_lines(end, name)),
+                inline=False,
+            )
+        judging = showdown_lines(end, lang, name)
+    for e in events:
+        line = after_line(e, lang, name)
+        if line:
+            judging.append(line)
+    embed.add_field(
+        name=t(lang, "kobayakawa.showdown.judging"), value="\n".join(judging), inline=False
+    )
+    return embed
+
+
+def revealed_lines(showdown: Event, name: Namer) -> list[str]:
+    """Each revealed fighter's card; the lowest adds the Kobayakawa to it."""
+    lines = []
+    for p in showdown.fighters:
+        line = f"{name(p)}: {card(showdown.cards[p])}"
+        if p == showdown.lowest:
+            line += f" + {KOBAYAKAWA} {showdown.kobayakawa} = **{showdown.totals[p]}**"
+        if p == showdown.winner:
+            line += " 🏆"
+        lines.append(line)
+    return lines
+
+
+def showdown_lines(showdown: Event, lang: str, name: Namer) -> list[str]:
+    """Why the winner won (B-5): the lowest's addition, then highest, tie or lone fighter."""
+    winner = showdown.winner
+    if showdown.why == LONE_FIGHTER:
+        return [t(lang, "kobayakawa.showdown.why_lone", player=name(winner))]
+    lowest = showdown.lowest
+    total = showdown.totals[winner]
+    lines = [
+        t(
+            lang,
+            "kobayakawa.showdown.lowest",
+            player=name(lowest),
+            card=showdown.cards[lowest],
+            kobayakawa=showdown.kobayakawa,
+            total=showdown.totals[lowest],
+        )
+    ]
+    if showdown.why == TIE_CLOSEST_TO_START:
+        tied = [p for p in showdown.fighters if showdown.totals[p] == total]
+        lines.append(
+            t(
+                lang,
+                "kobayakawa.showdown.why_tie",
+                players=", ".join(name(p) for p in tied),
+                total=total,
+                player=name(winner),
+            )
+        )
+    else:
+        lines.append(t(lang, "kobayakawa.showdown.why_highest", player=name(winner), total=total))
+    return lines
+
+
+def after_line(e: Event, lang: str, name: Namer) -> str | None:
+    """What follows a showdown: the winnings, players out, the end or the next round."""
+    k = e.kind
+    if k == "round_won":
+        return t(
+            lang,
+            "kobayakawa.showdown.won",
+            player=name(e.winner),
+            pot=e.pot,
+            centre=e.from_centre,
+            kamons=e.kamons,
+        )
+    if k == "player_out":
+        return t(lang, "kobayakawa.showdown.out", player=name(e.player))
+    if k == "game_ended":
+        return t(lang, f"kobayakawa.showdown.end_{e.reason}")
+    if k == "round_started":
+        return t(
+            lang,
+            "kobayakawa.showdown.next_round",
+            round=e.round,
+            player=name(e.start_player),
+            kobayakawa=e.kobayakawa,
+        )
+    return None
