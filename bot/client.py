@@ -14,6 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
@@ -92,11 +93,11 @@ class KamizaBot(commands.Bot):
     ) -> None:
         """Log an unexpected error and tell the user privately; never leave them waiting."""
         if isinstance(error, app_commands.CheckFailure):
-            text = "You can't use this command here."
+            text = t(interaction.locale, "commands.check_failed")
         else:
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("Command /%s failed", name, exc_info=error)
-            text = "Something went wrong. The error has been logged."
+            text = t(interaction.locale, "commands.failed")
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

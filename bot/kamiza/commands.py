@@ -1,34 +1,53 @@
-"""`/kamiza start|hand|status|cancel|rules`: parse the options and hand over; no rule here."""
+"""`/kamiza start|hand|status|cancel|rules|export`: parse the options and hand over; no rule here.
+
+Names, descriptions and choices are catalogue keys (`cmd.kamiza.*`, `bot/i18n/*/commands.json`):
+Discord shows them in Japanese to Japanese clients (`bot.i18n.translator`).
+"""
 
 from __future__ import annotations
-
-from typing import Literal
 
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import locale_key, t
 from bot.tables import commands as common
+from bot.tables.export import export_command
 from bot.tables.replies import lang_of
 
 GAME = "kamiza"
+EDITIONS = ("second", "classic")
+
+
+def _key(path: str) -> app_commands.locale_str:
+    return locale_key(f"cmd.kamiza.{path}")
+
 
 kamiza = app_commands.Group(
-    name="kamiza",
-    description="KAMIZA: bluff your Boss into the top seat (3-4 players)",
+    name=_key("name"),
+    description=_key("description"),
     guild_only=True,
 )
 
 
-@kamiza.command(name="start", description="Open a KAMIZA table in a new thread")
+@kamiza.command(name=_key("start.name"), description=_key("start.description"))
+@app_commands.rename(
+    edition=_key("start.param.edition.name"),
+    advanced=_key("start.param.advanced.name"),
+    bots=_key("start.param.bots.name"),
+)
 @app_commands.describe(
-    edition="second generation (default) or classic (2014)",
-    advanced="the start player's card is played face up",
-    bots="computer players to fill seats (0-3)",
+    edition=_key("start.param.edition.description"),
+    advanced=_key("start.param.advanced.description"),
+    bots=_key("start.param.bots.description"),
+)
+@app_commands.choices(
+    edition=[
+        app_commands.Choice(name=_key(f"start.param.edition.choice.{e}"), value=e) for e in EDITIONS
+    ]
 )
 async def start(
     interaction: discord.Interaction,
-    edition: Literal["second", "classic"] | None = None,
+    edition: str | None = None,
     advanced: bool = False,
     bots: app_commands.Range[int, 0, 3] = 0,
 ) -> None:
@@ -36,28 +55,31 @@ async def start(
         settings = await interaction.client.ledger.guild_settings(  # type: ignore[attr-defined]
             interaction.guild_id or 0
         )
-        edition = settings.kamiza_edition  # type: ignore[assignment]
+        edition = settings.kamiza_edition
     title = t(lang_of(interaction), "game.kamiza")
     await common.open_table(
         interaction, GAME, title, {"edition": edition, "advanced": advanced}, bots
     )
 
 
-@kamiza.command(name="hand", description="Show your hand privately")
+@kamiza.command(name=_key("hand.name"), description=_key("hand.description"))
 async def hand(interaction: discord.Interaction) -> None:
     await common.show_hand(interaction, GAME)
 
 
-@kamiza.command(name="status", description="Show the table privately")
+@kamiza.command(name=_key("status.name"), description=_key("status.description"))
 async def status(interaction: discord.Interaction) -> None:
     await common.show_status(interaction, GAME)
 
 
-@kamiza.command(name="cancel", description="Cancel this table (host or Manage Server)")
+@kamiza.command(name=_key("cancel.name"), description=_key("cancel.description"))
 async def cancel(interaction: discord.Interaction) -> None:
     await common.ask_cancel(interaction, GAME)
 
 
-@kamiza.command(name="rules", description="How to play KAMIZA")
+@kamiza.command(name=_key("rules.name"), description=_key("rules.description"))
 async def rules(interaction: discord.Interaction) -> None:
     await common.show_rules(interaction, GAME)
+
+
+kamiza.add_command(export_command(GAME))
