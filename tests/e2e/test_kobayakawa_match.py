@@ -54,6 +54,20 @@ async def seat_and_start(state, host, others, **options):
     return thread
 
 
+def assert_no_errors(log: str) -> None:
+    """Nothing went wrong while presenting or handling a click (the bot logs those as errors).
+
+    Ignored: the lobby's message queue, dropped once the table starts (the shared runtime's).
+    """
+    lines = log.splitlines()
+    errors = [
+        line
+        for line in lines
+        if " ERROR " in line and "outbox lobby" not in line and "Task was destroyed" not in line
+    ]
+    assert not errors, "\n".join(errors)
+
+
 def final_standings(user, thread):
     return [m for m in user.visible_messages(thread) if "Final standings" in m.text]
 
@@ -120,6 +134,7 @@ async def test_full_game_with_four_members(fake_discord, bot_process, users):
         if "only fighter" in text:
             assert "Revealed cards" not in text and "🎴" not in text
     assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot_process.log)
 
     # The rules, paged: the worked example is on the last page.
     rules = await host.slash("kobayakawa", "rules", where=thread)
@@ -144,6 +159,7 @@ async def test_one_member_with_two_bot_seats(fake_discord, bot_process, users):
     assert {"bot-1", "bot-2", str(host.id)} <= by
     assert len(showdowns(host, thread)) == replay(record.log())["round"]
     assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot_process.log)
 
 
 async def test_killed_mid_game_then_finished_after_restart(fake_discord, bot_process, users):
@@ -185,3 +201,4 @@ async def test_killed_mid_game_then_finished_after_restart(fake_discord, bot_pro
     assert {r.player: r.score for r in record.results} == replayed["scores"]
     assert {r.player for r in record.results if r.winner} == set(replayed["winners"])
     assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot_process.log)
