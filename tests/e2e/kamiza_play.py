@@ -58,7 +58,9 @@ async def wait_turn(
         uid = whose_turn(table) if table else None
         return users.get(uid) if uid else None
 
-    found = await anyone.state.wait_for(ready, timeout, "a turn or the end of the match")
+    found = await anyone.state.wait_for(
+        ready, timeout, "a turn or the end of the match", topic=thread.id
+    )
     return None if found is True else found  # type: ignore[return-value]
 
 

@@ -253,6 +253,7 @@ class FakeUser:
                 lambda: interaction.answered or interaction.late_callbacks,
                 timeout=deadline + 0.25,
                 what=f"an answer to {interaction.name}",
+                topic=interaction.id,
             )
         if not interaction.answered:
             late = interaction.late_callbacks
@@ -273,11 +274,12 @@ class FakeUser:
 
     def visible_messages(self, channel: Channel | None = None) -> list[Message]:
         """Messages this user sees, oldest first: in `channel`, or everywhere."""
-        return [
-            m
-            for m in self.state.messages.values()
-            if (channel is None or m.channel_id == channel.id) and self.can_see(m)
-        ]
+        pool = (
+            self.state.messages.values()
+            if channel is None
+            else (self.state.messages_in.get(channel.id, ()))
+        )
+        return [m for m in pool if self.can_see(m)]
 
     def ephemerals(self) -> list[Message]:
         """Ephemeral messages shown to this user (only they see them)."""
@@ -301,7 +303,9 @@ class FakeUser:
             found = [m for m in self.visible_messages(channel) if predicate(m)]
             return found[-1] if found else None
 
-        message = await self.state.wait_for(find, timeout, what=f"a message for {self.name}")
+        message = await self.state.wait_for(
+            find, timeout, what=f"a message for {self.name}", topic=channel.id if channel else None
+        )
         assert message is not None
         return message
 

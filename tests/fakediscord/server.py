@@ -229,6 +229,7 @@ def edit_message(state: FakeState, message: Message, fields: dict[str, Any]) -> 
     message.flags &= ~LOADING
     message.edited_at = time.time()
     message.edits += 1
+    state.touch(message.channel_id)
     state.dispatch_message("MESSAGE_UPDATE", message)
     return message
 
@@ -716,6 +717,7 @@ class Api:
     async def delete_channel_message(self, request: web.Request) -> Any:
         message = self._channel_message(request)
         message.deleted = True
+        self.state.touch(message.channel_id)
         self.state.dispatch_message("MESSAGE_DELETE", message)
         return None
 
@@ -740,6 +742,7 @@ class Api:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if now - interaction.sent_at > state.interaction_deadline:
             interaction.late_callbacks.append(now - interaction.sent_at)
+            state.touch(interaction.id)
             raise ApiError(404, 10062, "Unknown interaction")
         kind = payload.get("type")
         data = payload.get("data") or {}
@@ -784,6 +787,7 @@ class Api:
         interaction.answered_at = now
         interaction.callback_type = kind
         interaction.original = message
+        state.touch(interaction.id)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None
         resource: dict[str, Any] = {"type": kind}
@@ -854,6 +858,7 @@ class Api:
     async def delete_webhook_message(self, request: web.Request) -> Any:
         _, message = self._webhook_message(request)
         message.deleted = True
+        self.state.touch(message.channel_id)
         self.state.dispatch_message("MESSAGE_DELETE", message)
         return None
 

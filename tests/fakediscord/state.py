@@ -421,6 +421,8 @@ class FakeState:
         self.members: set[int] = {self.bot.id, self.owner.id}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.messages_in: dict[int, list[Message]] = {}  # channel id -> its messages, in order
+        self._topics: dict[object, asyncio.Event] = {}
         self.general = self.add_channel("general")
         self.games = self.add_channel("games")
         self.global_commands: list[dict[str, Any]] = []
@@ -448,12 +450,28 @@ class FakeState:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "") -> T:
-        """Await until predicate() is truthy (re-checked on every change); return its value."""
+    def touch(self, topic: object) -> None:
+        """Wake the `wait_for`s watching `topic` (a channel id, an interaction id)."""
+        event = self._topics.pop(topic, None)
+        if event is not None:
+            event.set()
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T],
+        timeout: float = 5.0,
+        what: str = "",
+        topic: object = None,
+    ) -> T:
+        """Await until predicate() is truthy; return its value. It is re-checked on every change,
+        or with `topic` only when that topic is touched (cheap when many wait at once)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            event = self._changed  # taken before checking: no change can slip between
+            # taken before checking: no change can slip between
+            event = (
+                self._changed if topic is None else self._topics.setdefault(topic, asyncio.Event())
+            )
             value = predicate()
             if value:
                 return value
@@ -597,11 +615,13 @@ class FakeState:
         return message
 
     def channel_messages(self, channel: Channel) -> list[Message]:
-        return [m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted]
+        return [m for m in self.messages_in.get(channel.id, ()) if not m.deleted]
 
     def post(self, channel: Channel, author: User, **fields: Any) -> Message:
         message = Message(self.snowflake(), channel.id, author, **fields)
         self.messages[message.id] = message
+        self.messages_in.setdefault(channel.id, []).append(message)
+        self.touch(channel.id)
         if not message.ephemeral:
             channel.message_count += 1
             self.dispatch_message("MESSAGE_CREATE", message)
