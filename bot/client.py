@@ -30,6 +30,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.tables",
     "bot.kamiza",
     "bot.kobayakawa",
+    "bot.losers",
     "bot.standings",
     "bot.guildsettings",
 )

@@ -1,0 +1,248 @@
+"""What the private Rights of Losers menus do when used.
+
+Each handler finds the table and the seat (an interloper is refused), compares the menu's `seq`
+with the table's (a stale menu is answered with the current one, nothing is played), checks that
+it is this player's turn (else a private refusal), reads the chosen values as language-free codes
+and hands the action to the table, which checks it against the rules, writes it to the ledger and
+only then applies it. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.losers import menus, render
+from bot.losers.names import cell_name, parse_cell, parse_spot
+from bot.runtime.errors import StaleButton, TableError
+from bot.runtime.table import Table
+from bot.tables import lookup
+from bot.tables.buttons import handles
+from bot.tables.replies import lang_of, refuse
+from bot.tables.selects import handles as handles_select
+from data.store import Seat
+from rules.losers_actions import PASS, REVERSE, Appoint, Build, Chip, Move, Play
+
+Acting = tuple[Table, Seat, str, int]
+
+
+async def answer(interaction: discord.Interaction, found: menus.Menu) -> None:
+    """Replace the private menu the user clicked in."""
+    embed, view = found
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+async def acting(interaction: discord.Interaction, game_id: int, seq: str) -> Acting | None:
+    """The table, seat and language when this menu may act now; otherwise answers and None."""
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    lang = lang_of(interaction)
+    if seq != str(table.seq):
+        await answer(interaction, menus.menu(table, seat, lang, note=t(lang, "losers.hand.stale")))
+        return None
+    nxt = table.state.next()
+    if nxt is None or nxt.player != seat.player:
+        waiting = table.seats[nxt.player].display_name if nxt else "—"
+        await refuse(interaction, "losers.hand.not_your_turn", player=waiting)
+        return None
+    return table, seat, lang, int(seq)
+
+
+async def act(interaction: discord.Interaction, found: Acting, action: object, done: str) -> None:
+    """Play `action` for the seat; then show the menu of the moment with `done` on top."""
+    table, seat, lang, seq = found
+    try:
+        await table.act(seat.player, action, expected_seq=seq)
+    except StaleButton:  # a double click: the first one acted
+        await answer(interaction, menus.menu(table, seat, lang, note=t(lang, "losers.hand.stale")))
+        return
+    await answer(interaction, menus.menu(table, seat, lang, note=done))
+
+
+def one(values: list[str]) -> str:
+    if len(values) != 1:
+        raise TableError("losers.hand.not_offered")
+    return values[0]
+
+
+def spot_of(code: str) -> tuple[int, int]:
+    try:
+        return parse_spot(code)
+    except ValueError:
+        raise TableError("losers.hand.not_offered") from None
+
+
+def cell_of(code: str) -> tuple[int, int]:
+    try:
+        return parse_cell(code)
+    except ValueError:
+        raise TableError("losers.hand.not_offered") from None
+
+
+# -- showing -----------------------------------------------------------------------------------
+
+
+@handles(menus.REFRESH)
+async def refresh(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    await answer(interaction, menus.menu(table, seat, lang_of(interaction)))
+
+
+# -- play and chip ---------------------------------------------------------------------------------
+
+
+@handles(menus.PLAY)
+async def play(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    chosen, lang = args[1], found[2]
+    done = t(lang, "losers.hand.done_play", card=render.card(lang, chosen))
+    await act(interaction, found, Play(chosen), done)
+
+
+@handles_select(menus.CHIP)
+async def chip(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    at, lang = spot_of(one(values)), found[2]
+    done = t(lang, "losers.hand.done_chip", spot=render.spot(lang, at))
+    await act(interaction, found, Chip(at), done)
+
+
+# -- build -----------------------------------------------------------------------------------------
+
+
+def _won(table: Table, cards: list[str]) -> tuple[str, str]:
+    won = menus.state_of(table).won
+    if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= set(won):
+        raise TableError("losers.hand.not_offered")
+    return cards[0], cards[1]
+
+
+def _empty(table: Table, cell: tuple[int, int]) -> tuple[int, int]:
+    if cell not in menus.state_of(table).empty_building_cells():
+        raise TableError("losers.hand.not_offered")
+    return cell
+
+
+@handles_select(menus.BUILD)
+async def build_cards(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, _, lang, _ = found
+    cards = _won(table, values)
+    await answer(interaction, menus.build_cell_menu(table, lang, cards, None))
+
+
+@handles_select(menus.BUILD_FIRST)
+async def build_first(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, _, lang, _ = found
+    cards = _won(table, args[1:3])
+    first = _empty(table, cell_of(one(values)))
+    await answer(interaction, menus.build_cell_menu(table, lang, cards, first))
+
+
+@handles_select(menus.BUILD_SECOND)
+async def build_second(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, _, lang, _ = found
+    cards = _won(table, args[1:3])
+    first, second = cell_of(args[3]), cell_of(one(values))
+    done = t(
+        lang,
+        "losers.hand.done_build",
+        card1=render.card(lang, cards[0]),
+        cell1=cell_name(first),
+        card2=render.card(lang, cards[1]),
+        cell2=cell_name(second),
+    )
+    await act(interaction, found, Build(cards, (first, second)), done)
+
+
+# -- the winner's choice -----------------------------------------------------------------------
+
+
+@handles_select(menus.APPOINT)
+async def appoint(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, _, lang, _ = found
+    lead = one(values)
+    if lead not in table.seats:
+        raise TableError("losers.hand.not_offered")
+    done = t(lang, "losers.hand.done_appoint", player=table.seats[lead].display_name)
+    await act(interaction, found, Appoint(lead), done)
+
+
+@handles(menus.REVERSE)
+async def reverse(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is not None:
+        await act(interaction, found, REVERSE, t(found[2], "losers.hand.done_reverse"))
+
+
+@handles(menus.PASS)
+async def pass_(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is not None:
+        await act(interaction, found, PASS, t(found[2], "losers.hand.done_pass"))
+
+
+@handles(menus.MOVE)
+async def move(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, _ = found
+    if not menus.legal_moves(table, seat):
+        raise TableError("losers.hand.no_move")
+    await answer(interaction, menus.move_from_menu(table, seat, lang))
+
+
+@handles_select(menus.MOVE_FROM)
+async def move_from(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    table, seat, lang, _ = found
+    source = spot_of(one(values))
+    if not any(m.source == source for m in menus.legal_moves(table, seat)):
+        raise TableError("losers.hand.not_offered")
+    await answer(interaction, menus.move_to_menu(table, seat, lang, source))
+
+
+@handles_select(menus.MOVE_TO)
+async def move_to(
+    interaction: discord.Interaction, game_id: int, args: list[str], values: list[str]
+) -> None:
+    found = await acting(interaction, game_id, args[0])
+    if found is None:
+        return
+    lang = found[2]
+    source, to = spot_of(args[1]), spot_of(one(values))
+    done = t(
+        lang, "losers.hand.done_move", source=render.spot(lang, source), to=render.spot(lang, to)
+    )
+    await act(interaction, found, Move(source, to), done)

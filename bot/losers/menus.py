@@ -1,0 +1,298 @@
+"""The private Rights of Losers menus: what the player holds and, on their turn, what they may do.
+
+Every custom id carries the table's `seq` (the number of actions so far), so a menu from an
+earlier turn answers with the current one instead of acting (`bot.losers.hand`). Offered values
+are language-free: card ids ("red-7"), cell names ("B3") and spot codes ("B3|B4"); the labels are
+in the reader's language. Discord's limits hold by construction: at most 10 cards (2 rows of 5
+buttons), spot menus of at most 25 options, at most 5 rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.losers import render
+from bot.losers.names import cell_name, chunk_options, spot_code
+from bot.runtime.table import Table
+from bot.tables.buttons import button, view_of
+from bot.tables.selects import option, select
+from data.store import Seat
+from rules.losers import RightsOfLosers
+from rules.losers_actions import Move
+from rules.losers_board import CARD_SUIT, TOUCHING, TRICKS, cell_index
+
+# Button verbs (`g:`) and select verbs (`s:`); all but REFRESH carry the seq first.
+REFRESH, PLAY, REVERSE, MOVE, PASS = "rlh", "rlp", "rlr", "rlm", "rlx"
+CHIP, BUILD, BUILD_FIRST, BUILD_SECOND = "rlc", "rlb", "rlba", "rlbb"
+APPOINT, MOVE_FROM, MOVE_TO = "rla", "rlmf", "rlmt"
+MAX_ROWS = 5
+
+Menu = tuple[discord.Embed, discord.ui.View | None]
+
+
+def state_of(table: Table) -> RightsOfLosers:
+    return table.state  # type: ignore[return-value]
+
+
+def to_act(table: Table, seat: Seat) -> str | None:
+    """What `seat` must do now ("play", "chip", "build", "choice"), or None."""
+    nxt = table.state.next()
+    return nxt.expects if nxt is not None and nxt.player == seat.player else None
+
+
+def legal_moves(table: Table, seat: Seat) -> list[Move]:
+    return [a for a in state_of(table).legal_actions(seat.player) if isinstance(a, Move)]
+
+
+# -- the menu of the moment --------------------------------------------------------------------
+
+
+def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+    """The player's hand and chips, and the controls of what they must do now (if anything)."""
+    state = state_of(table)
+    view = state.view(seat.player)
+    task = to_act(table, seat)
+    embed = _embed(table, seat, view, lang, note, _status(table, view, task, lang))
+    if state.over:
+        return embed, None
+    gid, seq = table.game_id, table.seq
+    items: list[discord.ui.Item] = []
+    if task == "play":
+        legal = {a.card for a in state.legal_actions(seat.player)}  # type: ignore[union-attr]
+        items = [
+            button(
+                PLAY,
+                gid,
+                seq,
+                c,
+                label=render.card_label(lang, c),
+                emoji=render.SUIT_EMOJI[CARD_SUIT[c]],
+                style=discord.ButtonStyle.primary if c in legal else discord.ButtonStyle.secondary,
+                disabled=c not in legal,
+            )
+            for c in view["hand"]
+        ]
+    elif task == "chip":
+        spots = state.legal_chip_spots(seat.player)
+        items = spot_selects(CHIP, gid, (seq,), spots, view, lang, "losers.hand.chip_menu")
+    elif task == "build":
+        options = [
+            option(render.card_label(lang, c), c, emoji=render.SUIT_EMOJI[CARD_SUIT[c]])
+            for c in view["won_cards"]
+        ]
+        placeholder = t(lang, "losers.hand.build_cards_menu")
+        items = [
+            select(
+                BUILD,
+                gid,
+                seq,
+                options=options,
+                placeholder=placeholder,
+                min_values=2,
+                max_values=2,
+            )
+        ]
+    elif task == "choice":
+        items = _choice_items(table, seat, view, lang)
+    else:
+        items = [button(REFRESH, gid, label=t(lang, "losers.hand.refresh"), emoji="🔄")]
+    return embed, view_of(*items)
+
+
+def _status(table: Table, view: dict[str, Any], task: str | None, lang: str) -> str:
+    if view["over"]:
+        return t(lang, "losers.hand.over")
+    if task == "play":
+        if not view["trick"]:
+            return t(lang, "losers.hand.play_lead")
+        led = CARD_SUIT[view["trick"][0]["card"]]
+        return t(lang, "losers.hand.play_follow", suit=render.suit(lang, led))
+    if task is not None:
+        return t(lang, f"losers.hand.{task}")
+    waiting = view["to_act"]
+    return t(
+        lang,
+        "losers.hand.waiting",
+        player=table.seats[waiting].display_name,
+        task=t(lang, f"losers.task.{view['expects']}"),
+    )
+
+
+def _embed(
+    table: Table, seat: Seat, view: dict[str, Any], lang: str, note: str | None, status: str
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=t(lang, "losers.hand.title", trick=view["trick_number"], tricks=TRICKS),
+        colour=render.COLOUR,
+    )
+    lines = [note] if note else []
+    lines += [status, render.strength(view, lang)]
+    embed.description = "\n".join(lines)
+    if view["trick"]:
+        name = lambda p: table.seats[p].display_name  # noqa: E731
+        embed.add_field(
+            name=t(lang, "losers.table.trick", trick=view["trick_number"]),
+            value=render.trick_lines(view, lang, name),
+            inline=False,
+        )
+    hand = " ".join(render.card(lang, c) for c in view["hand"]) or "—"
+    embed.add_field(name=t(lang, "losers.hand.cards"), value=hand, inline=False)
+    embed.add_field(
+        name=t(lang, "losers.hand.chips_title"),
+        value=t(lang, "losers.hand.chips", chips=view["chips_left"][seat.player]),
+        inline=False,
+    )
+    return embed
+
+
+def _choice_items(
+    table: Table, seat: Seat, view: dict[str, Any], lang: str
+) -> list[discord.ui.Item]:
+    gid, seq = table.game_id, table.seq
+    nxt_trick = min(view["trick_number"] + 1, TRICKS)
+    options = [
+        option(
+            table.seats[p].display_name,
+            p,
+            description=t(lang, "losers.hand.appoint_option", trick=nxt_trick),
+            emoji=render.SEAT_MARK[i],
+        )
+        for i, p in enumerate(view["players"])
+    ]
+    return [
+        select(APPOINT, gid, seq, options=options, placeholder=t(lang, "losers.hand.appoint_menu")),
+        button(REVERSE, gid, seq, label=t(lang, "losers.hand.reverse"), emoji="🔄"),
+        button(
+            MOVE,
+            gid,
+            seq,
+            label=t(lang, "losers.hand.move"),
+            emoji="↔️",
+            disabled=not legal_moves(table, seat),
+        ),
+        button(
+            PASS, gid, seq, label=t(lang, "losers.hand.pass"), style=discord.ButtonStyle.success
+        ),
+    ]
+
+
+# -- spots in select menus ---------------------------------------------------------------------
+
+
+def spot_selects(
+    verb: str,
+    game_id: int,
+    args: Sequence[object],
+    spots: Iterable[Sequence[int]],
+    view: dict[str, Any],
+    lang: str,
+    placeholder_key: str,
+) -> list[discord.ui.Item]:
+    """The spots as select menus of at most 25 readable options each (one row per menu)."""
+    groups = chunk_options(spots)
+    if len(groups) > MAX_ROWS - 1:
+        raise ValueError(f"{len(groups)} spot menus do not fit in one message")
+    items: list[discord.ui.Item] = []
+    for i, (label, group) in enumerate(groups):
+        options = [
+            option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, view, at))
+            for at in group
+        ]
+        placeholder = t(lang, placeholder_key, range=label, part=i + 1, parts=len(groups))
+        items.append(select(verb, game_id, *args, i, options=options, placeholder=placeholder))
+    return items
+
+
+def _back(table: Table, lang: str) -> discord.ui.Item:
+    return button(REFRESH, table.game_id, label=t(lang, "losers.hand.back"), emoji="↩️")
+
+
+def _step(title: str, text: str) -> discord.Embed:
+    return discord.Embed(title=title, description=text, colour=render.COLOUR)
+
+
+# -- the steps of a build and of a move ------------------------------------------------------------
+
+
+def build_cell_menu(
+    table: Table, lang: str, cards: tuple[str, str], first_cell: tuple[int, int] | None
+) -> Menu:
+    """Where the next card of a build goes: a select of the empty building cells."""
+    state = state_of(table)
+    view = state.view(None)
+    empty = [c for c in state.empty_building_cells() if c != first_cell]
+    placing = cards[0] if first_cell is None else cards[1]
+    shown = render.card(lang, placing)
+    options = [
+        option(cell_name(c), cell_name(c), _chips_around(view, c, table, lang)) for c in empty
+    ]
+    gid, seq = table.game_id, table.seq
+    if first_cell is None:
+        verb, args = BUILD_FIRST, (seq, *cards)
+        text = t(lang, "losers.hand.build_cell", card=shown)
+    else:
+        verb, args = BUILD_SECOND, (seq, *cards, cell_name(first_cell))
+        text = t(
+            lang,
+            "losers.hand.build_cell_then",
+            card=shown,
+            first=render.card(lang, cards[0]),
+            cell=cell_name(first_cell),
+        )
+    placeholder = t(lang, "losers.hand.build_cell_menu", card=render.card_label(lang, placing))
+    items = [select(verb, gid, *args, options=options, placeholder=placeholder), _back(table, lang)]
+    return _step(t(lang, "losers.hand.build_title"), text), view_of(*items)
+
+
+def _chips_around(view: dict[str, Any], cell: tuple[int, int], table: Table, lang: str) -> str:
+    index = cell_index(cell)
+    assert index is not None
+    spots = {s for s, _ in TOUCHING[index]}
+    counts: dict[str, int] = {}
+    for chip in view["chips"]:
+        y, x = chip["at"]
+        if y * 9 + x in spots:
+            counts[chip["player"]] = counts.get(chip["player"], 0) + 1
+    if not counts:
+        return t(lang, "losers.hand.no_chips_around")
+    shown = ", ".join(f"{table.seats[p].display_name} ×{n}" for p, n in counts.items())
+    return t(lang, "losers.hand.chips_around", chips=shown)
+
+
+def move_from_menu(table: Table, seat: Seat, lang: str) -> Menu:
+    """Which of the player's chips moves."""
+    view = state_of(table).view(seat.player)
+    sources = sorted({m.source for m in legal_moves(table, seat)})
+    options = [
+        option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, view, at))
+        for at in sources
+    ]
+    items = [
+        select(
+            MOVE_FROM,
+            table.game_id,
+            table.seq,
+            options=options,
+            placeholder=t(lang, "losers.hand.move_from_menu"),
+        ),
+        _back(table, lang),
+    ]
+    embed = _step(t(lang, "losers.hand.move_title"), t(lang, "losers.hand.move_from"))
+    return embed, view_of(*items)
+
+
+def move_to_menu(table: Table, seat: Seat, lang: str, source: tuple[int, int]) -> Menu:
+    """Where the chip on `source` goes: the free spots touching a card, in menus of 25."""
+    view = state_of(table).view(seat.player)
+    targets = [m.to for m in legal_moves(table, seat) if m.source == source]
+    args = (table.seq, spot_code(source))
+    items = spot_selects(
+        MOVE_TO, table.game_id, args, targets, view, lang, "losers.hand.move_to_menu"
+    )
+    items.append(_back(table, lang))
+    text = t(lang, "losers.hand.move_to", spot=render.spot(lang, source))
+    return _step(t(lang, "losers.hand.move_title"), text), view_of(*items)

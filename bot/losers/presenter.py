@@ -1,0 +1,167 @@
+"""Rights of Losers' messages: one table message per trick with the field picture, edited after
+each action and closed with the trick's story; the final standings with the judged field."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.losers import menus, render
+from bot.runtime.lobby import Lobby
+from bot.runtime.table import Table
+from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.replies import lang_of
+from data.store import ResultRow, Seat
+from rules.base import Event
+from rules.losers_board import TRICKS
+
+log = logging.getLogger(__name__)
+
+QUIET = discord.AllowedMentions.none()
+
+
+class LosersPresenter(MessagePresenter):
+    game = "rights-of-losers"
+    colour = render.COLOUR
+
+    def __init__(self, bot: discord.Client) -> None:
+        super().__init__(bot)
+        # game id -> what happened in the trick being settled (memory only: after a restart the
+        # table message shows what the state itself tells).
+        self._story: dict[int, list[Event]] = {}
+
+    # -- rendering -------------------------------------------------------------------------------
+
+    def names(self, table: Table) -> dict[str, str]:
+        """Display names, for the picture and the text summary (no pings there)."""
+        return {player: seat.display_name for player, seat in table.seats.items()}
+
+    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        return render.table_embed(
+            table.state.view(None),
+            lang,
+            lambda p: self.seat_name(table, p),
+            self.names(table),
+            self._story.get(table.game_id, ()),
+            sorted(table.autopilot),
+        )
+
+    def picture(self, table: Table, lang: str) -> discord.File:
+        return render.picture(table.state.view(None), lang, self.names(table))
+
+    # -- the table message -----------------------------------------------------------------------
+
+    async def post_table(self, table: Table, lang: str, note: str | None = None) -> None:
+        """A fresh table message (each trick has its own), the field attached as a PNG."""
+        await self.send(
+            table,
+            TABLE_MESSAGE,
+            content=self.turn_content(table, lang, note),
+            embed=self.table_embed(table, lang),
+            view=self.table_view(table, lang),
+            file=self.picture(table, lang),
+        )
+
+    async def refresh_table(self, table: Table) -> None:
+        """Edit the trick's table message after an action, with a new picture of the field."""
+        lang = self.lang(table)
+        message_id = table.message_ids.get(TABLE_MESSAGE)
+        if message_id is None:
+            await self.post_table(table, lang)
+            return
+        await self.bot.wait_until_ready()
+        try:
+            await (
+                self.channel(table)
+                .get_partial_message(message_id)
+                .edit(
+                    content=self.turn_content(table, lang) or "",
+                    embed=self.table_embed(table, lang),
+                    view=self.table_view(table, lang),
+                    attachments=[self.picture(table, lang)],
+                )
+            )
+        except discord.NotFound:
+            table.message_ids.pop(TABLE_MESSAGE, None)
+            await self.post_table(table, lang)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not edit the table message: %s", table.game_id, exc)
+
+    async def _close_trick(self, table: Table, text: str) -> None:
+        """The finished trick's message: its story instead of the turn, no buttons, its picture."""
+        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
+        if message_id is None:
+            return
+        await self.bot.wait_until_ready()
+        try:
+            await (
+                self.channel(table)
+                .get_partial_message(message_id)
+                .edit(content=text, embeds=[], view=None, allowed_mentions=QUIET)
+            )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not close the trick's message: %s", table.game_id, exc)
+
+    # -- what happens ----------------------------------------------------------------------------
+
+    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+        lang = self.lang(table)
+        story = self._story.setdefault(table.game_id, [])
+        story.extend(e for e in events if e.kind in render.STORY)
+        note = None
+        if cause == "timeout":
+            note = t(lang, "losers.timed_out", player=self.seat_name(table, player))
+        ended = next((e for e in events if e.kind in ("trick_started", "game_over")), None)
+        if ended is None:
+            if note:
+                await self.send(table, content=note)
+            await self.refresh_table(table)
+            return
+        trick = ended.trick - 1 if ended.kind == "trick_started" else TRICKS
+        self._story[table.game_id] = []
+        name = lambda p: self.seat_name(table, p)  # noqa: E731
+        await self._close_trick(table, render.recap(story, trick, lang, name))
+        if ended.kind == "trick_started":
+            await self.post_table(table, lang, note=note)
+        elif note:
+            await self.send(table, content=note)
+
+    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+        self._story.pop(table.game_id, None)
+        lang = self.lang(table)
+        view = table.state.view(None)
+        embed = discord.Embed(title=t(lang, "losers.end.title"), colour=render.COLOUR)
+        lines = self.results_lines(table, results, lang)
+        text = render.summary(view, lang, self.names(table))
+        embed.description = "\n".join(lines) + "\n\n" + text
+        name = lambda p: self.seat_name(table, p)  # noqa: E731
+        render.final_fields(embed, view, table.state.details(), lang, name)
+        embed.set_image(url=f"attachment://{render.PICTURE}")
+        embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
+        await self.send(table, embed=embed, file=self.picture(table, lang))
+
+    async def cancelled(self, table: Table, reason: str) -> None:
+        self._story.pop(table.game_id, None)
+        await super().cancelled(table, reason)
+
+    # -- private answers -------------------------------------------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+        embed, view = menus.menu(table, seat, lang_of(interaction))
+        kwargs: dict[str, Any] = {"view": view} if view else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table) -> None:
+        lang = lang_of(interaction)
+        if isinstance(item, Lobby):
+            await interaction.response.send_message(
+                embed=self.lobby_embed(item, lang), ephemeral=True
+            )
+            return
+        await interaction.response.send_message(
+            embed=self.table_embed(item, lang), file=self.picture(item, lang), ephemeral=True
+        )

@@ -1,0 +1,116 @@
+"""One restart-proof select menu type for every table: `s:<verb>:<game id>[:arg...]` custom ids.
+
+The select-menu twin of `bot.tables.buttons`: a game registers a handler per verb with
+`@handles(verb)`; the handler gets the interaction, the game id, the arguments of the custom id
+and the values the user chose. The meaning lives in the custom id (discord.py `DynamicItem`), so
+menus keep working after a restart, and the values are checked by the handler against what the
+table says now, never trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import discord
+
+from bot.tables.replies import explain_error, refuse
+
+SelectHandler = Callable[[discord.Interaction, int, list[str], list[str]], Awaitable[None]]
+_HANDLERS: dict[str, SelectHandler] = {}
+PREFIX = "s"
+MAX_OPTIONS = 25  # Discord: options in one select menu
+
+
+def handles(verb: str) -> Callable[[SelectHandler], SelectHandler]:
+    """Register the handler of a select verb."""
+
+    def register(handler: SelectHandler) -> SelectHandler:
+        if verb in _HANDLERS and _HANDLERS[verb] is not handler:
+            raise ValueError(f"select verb {verb!r} registered twice")
+        _HANDLERS[verb] = handler
+        return handler
+
+    return register
+
+
+def custom_id(verb: str, game_id: int, *args: object) -> str:
+    text = ":".join([PREFIX, verb, str(game_id), *map(str, args)])
+    if len(text) > 100:
+        raise ValueError(f"custom id too long: {text!r}")
+    return text
+
+
+def chosen_values(interaction: discord.Interaction) -> list[str]:
+    """The values the user chose, as Discord sent them."""
+    data: Any = interaction.data or {}
+    values = data.get("values") or []
+    return [str(v) for v in values]
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"s:(?P<verb>[a-z_]+):(?P<gid>[0-9]{1,20})(?P<args>(?::[^:]*)*)",
+):
+    """A string select whose custom id says what it does at which table."""
+
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: object, /
+    ) -> TableSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        _, verb, gid, *args = self.custom_id.split(":")
+        handler = _HANDLERS.get(verb)
+        if handler is None:
+            await refuse(interaction, "error.stale_button")
+            return
+        try:
+            await handler(interaction, int(gid), args, chosen_values(interaction))
+        except Exception as exc:  # every refusal becomes a private answer
+            await explain_error(interaction, exc, int(gid))
+
+
+def option(
+    label: str, value: str, description: str | None = None, emoji: str | None = None
+) -> discord.SelectOption:
+    """A select option, its texts cut to Discord's 100 characters."""
+    return discord.SelectOption(
+        label=label[:100],
+        value=value,
+        description=description[:100] if description else None,
+        emoji=emoji,
+    )
+
+
+def select(
+    verb: str,
+    game_id: int,
+    *args: object,
+    options: Iterable[discord.SelectOption],
+    placeholder: str | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
+    disabled: bool = False,
+    row: int | None = None,
+) -> TableSelect:
+    """A persistent select menu of at most 25 options (ValueError beyond)."""
+    chosen = list(options)
+    if not 1 <= len(chosen) <= MAX_OPTIONS:
+        raise ValueError(f"a select menu holds 1 to {MAX_OPTIONS} options, not {len(chosen)}")
+    return TableSelect(
+        discord.ui.Select(
+            custom_id=custom_id(verb, game_id, *args),
+            options=chosen,
+            placeholder=placeholder[:150] if placeholder else None,
+            min_values=min_values,
+            max_values=max_values,
+            disabled=disabled,
+            row=row,
+        )
+    )

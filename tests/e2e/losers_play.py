@@ -1,0 +1,163 @@
+"""Scripted Rights of Losers players for end-to-end tests: they read only what Discord shows them
+(the table message, their private menu) and choose at random among what is offered."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from fakediscord import FakeUser
+from fakediscord.state import Channel, Message
+
+HAND = "Your hand"
+TITLE = "Rights of Losers · Trick"
+FINAL = "Final standings"
+TURN = re.compile(r"Your turn, <@(\d+)>")
+
+
+async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
+    """`/losers start` in #general: the thread and its lobby message."""
+    state = host.state
+    started = await host.slash("losers", "start", **options)
+    announcement = started.response
+    assert announcement is not None and not announcement.ephemeral, started
+    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
+    lobby = await host.wait_for_message(lambda m: _has(m, "Join"), channel=thread)
+    return thread, lobby
+
+
+async def start_with(host: FakeUser, others: list[FakeUser], **options) -> tuple[Channel, Message]:
+    """Open a table, seat `others`, start it; returns once the first table message is up."""
+    thread, lobby = await open_table(host, **options)
+    for user in others:
+        await user.click(lobby, "Join")
+    await host.state.wait_for(
+        lambda: lobby.text.count("<@") >= 1 + len(others), 5, "everyone seated"
+    )
+    await host.click(lobby, "Start")
+    await host.state.wait_for(lambda: table_message(host, thread), 5, "the table")
+    return thread, lobby
+
+
+def _has(message: Message, label: str) -> bool:
+    return any(b.get("label") == label for b in message.buttons())
+
+
+def _is_trick_message(message: Message) -> bool:
+    titles = [e.get("title", "") for e in message.embeds]
+    return any(title.startswith(TITLE) for title in titles) or "is over.**" in message.content
+
+
+def table_message(user: FakeUser, thread: Channel) -> Message | None:
+    """The newest trick message, if it is still open (it has the Your hand button)."""
+    tricks = [m for m in user.visible_messages(thread) if _is_trick_message(m)]
+    return tricks[-1] if tricks and _has(tricks[-1], HAND) else None
+
+
+def table_version(user: FakeUser, thread: Channel) -> tuple[int, int] | None:
+    table = table_message(user, thread)
+    return (table.id, table.edits) if table else None
+
+
+def finished(user: FakeUser, thread: Channel) -> bool:
+    return any(FINAL in m.text for m in user.visible_messages(thread))
+
+
+async def wait_turn(
+    users: dict[int, FakeUser], thread: Channel, after: tuple | None = None, timeout: float = 10.0
+) -> FakeUser | None:
+    """The user whose turn the open table message names (once it changed since `after`), or
+    None once the game is over."""
+    anyone = next(iter(users.values()))
+
+    def ready() -> FakeUser | bool | None:
+        if finished(anyone, thread):
+            return True
+        table = table_message(anyone, thread)
+        if table is None or (after is not None and (table.id, table.edits) == after):
+            return None
+        found = TURN.search(table.content or "")
+        return users.get(int(found.group(1))) if found else None
+
+    found = await anyone.state.wait_for(ready, timeout, "a turn or the end of the game")
+    return None if found is True else found  # type: ignore[return-value]
+
+
+def _offered(menu: Message, prefix: str) -> list[dict]:
+    return [
+        c
+        for c in menu.all_components()
+        if c.get("custom_id", "").startswith(prefix) and not c.get("disabled")
+    ]
+
+
+async def _pick(user: FakeUser, menu: Message, prefix: str, rng: random.Random, k: int = 1):
+    chosen = rng.choice(_offered(menu, prefix))
+    values = rng.sample([o["value"] for o in chosen["options"]], k)
+    await user.select(menu, chosen["custom_id"], values)
+    return values
+
+
+async def open_menu(user: FakeUser, thread: Channel) -> Message:
+    table = table_message(user, thread)
+    assert table is not None
+    opened = await user.click(table, HAND)
+    menu = opened.response
+    assert menu is not None and menu.ephemeral, opened
+    return menu
+
+
+async def take_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
+    """Open the private menu and do what it offers, choosing at random; returns what was done."""
+    menu = await open_menu(user, thread)
+    assert "Your turn" in menu.text, menu.text
+    if cards := _offered(menu, "g:rlp:"):
+        card = rng.choice(cards)
+        await user.click(menu, card["custom_id"])
+        done = "play " + card["custom_id"].split(":")[-1]
+    elif _offered(menu, "s:rlc:"):
+        done = "chip " + (await _pick(user, menu, "s:rlc:", rng))[0]
+    elif _offered(menu, "s:rlb:"):
+        cards = await _pick(user, menu, "s:rlb:", rng, k=2)
+        first = await _pick(user, menu, "s:rlba:", rng)
+        second = await _pick(user, menu, "s:rlbb:", rng)
+        done = f"build {cards} on {first + second}"
+    else:
+        done = await _choose(user, menu, rng)
+    assert "✅" in menu.text, menu.text
+    return done
+
+
+async def _choose(user: FakeUser, menu: Message, rng: random.Random) -> str:
+    """The winner's choice: appoint, reverse, move a chip or pass, whichever is enabled."""
+    kinds = [k for k in ("s:rla:", "g:rlr:", "g:rlm:", "g:rlx:") if _offered(menu, k)]
+    assert kinds, menu.text
+    kind = rng.choice(kinds)
+    if kind == "s:rla:":
+        return "appoint " + (await _pick(user, menu, kind, rng))[0]
+    button = _offered(menu, kind)[0]
+    await user.click(menu, button["custom_id"])
+    if kind != "g:rlm:":
+        return "reverse" if kind == "g:rlr:" else "pass"
+    source = await _pick(user, menu, "s:rlmf:", rng)
+    target = await _pick(user, menu, "s:rlmt:", rng)
+    return f"move {source[0]} to {target[0]}"
+
+
+async def play_to_the_end(
+    users: dict[int, FakeUser],
+    thread: Channel,
+    rng: random.Random,
+    limit: int | None = None,
+    timeout: float = 10.0,
+) -> int:
+    """Take turns until the game is over (or `limit` turns were taken); the number taken."""
+    turns, version = 0, None
+    while limit is None or turns < limit:
+        user = await wait_turn(users, thread, after=version, timeout=timeout)
+        if user is None:
+            break
+        version = table_version(user, thread)
+        await take_turn(user, thread, rng)
+        turns += 1
+    return turns
