@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.i18n import locale_key, t
 from bot.tables import commands as common
+from bot.tables.export import export_command
 from bot.tables.replies import lang_of
 
 GAME = "kobayakawa"
@@ -43,3 +44,6 @@ async def cancel(interaction: discord.Interaction) -> None:
 @kobayakawa.command(name="rules", description=locale_key("cmd.kobayakawa.rules.description"))
 async def rules(interaction: discord.Interaction) -> None:
     await common.show_rules(interaction, GAME)
+
+
+kobayakawa.add_command(export_command(GAME))

@@ -137,6 +137,7 @@ class TableManager:
             seated = [by_player[p] for p in header["players"]]
             await self.ledger.start_game(lobby.game_id, header, seated)
             lobby.mark_closed()
+            lobby.outbox.close()
         state = load(header)
         table = await self._table(lobby.game_id, lobby.place, lobby.host_id, seated, state, 0)
         table.message_ids.update(lobby.message_ids)
