@@ -36,15 +36,21 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
+# Slash commands and buttons arrive as interactions, which need no intent; `guilds` keeps the
+# guild cache (its language, threads). Message and typing events would only be traffic the bot
+# throws away, so even the other default intents are left off. No privileged intent.
+GATEWAY_INTENTS = discord.Intents(guilds=True)
+
+
 class KamizaBot(commands.Bot):
-    """Slash commands and buttons only: default intents, no privileged intent, no prefix."""
+    """Slash commands and buttons only: the `guilds` intent, no privileged intent, no prefix."""
 
     def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
         # No voice: do not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=GATEWAY_INTENTS,
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
         )

@@ -99,10 +99,14 @@ async def test_kill9_mid_round_then_restart_finishes_with_the_replayed_result(
     by_id = {u.id: u for u in players}
     rng = random.Random(11)
     version = None
+    first = await wait_turn(by_id, thread)
+    last = next(u for u in players if u is not first)
+    old_hand = (await last.click(table_message(last, thread), HAND)).response  # round 1's hand
     for _ in range(6):  # one round and a half
         user = await wait_turn(by_id, thread, after=version)
         version = table_version(user, thread)
         await play_turn(user, thread, rng)
+    hand_now = (await players[0].click(table_message(players[0], thread), HAND)).response
     await bot_process.kill9()
     before, status, _ = stored_game(bot_process.database_path)
     assert status == "running" and len(before["actions"]) == 6
@@ -111,6 +115,13 @@ async def test_kill9_mid_round_then_restart_finishes_with_the_replayed_result(
         lambda m: "restarted" in m.text and m.buttons(), channel=thread
     )
     assert restored is not None
+    # Buttons sent before the crash still work: an earlier round's hand answers with the current.
+    card = next(b for b in old_hand.buttons() if b["custom_id"].startswith("g:kzc:"))
+    await last.click(old_hand, card["custom_id"])
+    assert "earlier round" in old_hand.text and "Game 1, Round 2" in old_hand.text
+    refreshed = next(b for b in hand_now.buttons() if b["custom_id"].startswith("g:kzc:"))
+    await players[0].click(hand_now, refreshed["custom_id"])
+    assert "Where does your" in hand_now.text
     turns = await play_to_the_end(by_id, thread, rng)
     assert turns == 30
     log, status, scores = stored_game(bot_process.database_path)
@@ -156,15 +167,17 @@ async def test_absent_player_is_played_for_then_put_on_autopilot(fake_discord, l
     await launch_bot(TURN_SECONDS=5)
     ann = users("ann")
     thread, _ = await start_with(ann, [], bots=2)
-    state = fake_discord.state
-    await state.wait_for(
-        lambda: any("Final standings" in m.text for m in ann.visible_messages(thread)),
-        40,
-        "the end of the match on autopilot",
+    notice = await ann.wait_for_message(
+        lambda m: "now on autopilot" in m.text, channel=thread, timeout=30
     )
+    back = await ann.click(notice, "I'm back")
+    assert "Welcome back" in back.response.text
+    again = await ann.click(notice, "I'm back")
+    assert "not on autopilot" in again.response.text
+    turns = await play_to_the_end({ann.id: ann}, thread, random.Random(2))
+    assert turns >= 1
     texts = [m.text for m in ann.visible_messages(thread)]
     assert sum("Time ran out" in t for t in texts) == 2
     assert sum("seconds left" in t for t in texts) == 2
-    assert sum("autopilot" in t and "I'm back" in t for t in texts) == 1
-    notice = next(t for t in texts if "now on autopilot" in t)
-    assert texts.index(notice) > max(i for i, t in enumerate(texts) if "Time ran out" in t)
+    assert texts.index(notice.text) > max(i for i, t in enumerate(texts) if "Time ran out" in t)
+    assert any("Final standings" in t for t in texts)

@@ -726,14 +726,9 @@ class Api:
     async def interaction_callback(self, request: web.Request) -> Any:
         state = self.state
         token = request.match_info["token"]
-        interaction = next(
-            (
-                i
-                for i in state.interactions
-                if str(i.id) == request.match_info["interaction_id"] and i.token == token
-            ),
-            None,
-        )
+        interaction = state.interaction_tokens.get(token)
+        if interaction is not None and str(interaction.id) != request.match_info["interaction_id"]:
+            interaction = None
         if interaction is None:
             raise ApiError(404, 10062, "Unknown interaction")
         payload, files = await read_body(request)

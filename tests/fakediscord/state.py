@@ -429,6 +429,8 @@ class FakeState:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_overwrites: list[Request] = []  # every bulk overwrite, in order
         self.interactions: list[Interaction] = []
+        self.interaction_index: dict[int, Interaction] = {}
+        self.interaction_tokens: dict[str, Interaction] = {}
         self.interaction_deadline = 3.0
         self.requests: list[Request] = []
         self.unknown_routes: list[Request] = []
@@ -714,13 +716,15 @@ class FakeState:
             interaction_id, token, type, user, channel.id, name, payload, message=message
         )
         self.interactions.append(interaction)
+        self.interaction_index[interaction.id] = interaction
+        self.interaction_tokens[interaction.token] = interaction
         return interaction
 
     def interaction_by_token(self, token: str) -> Interaction:
-        for interaction in reversed(self.interactions):
-            if interaction.token == token:
-                return interaction
-        raise ApiError(404, 10015, "Unknown Webhook")
+        interaction = self.interaction_tokens.get(token)
+        if interaction is None:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        return interaction
 
     def interaction_timings(self) -> list[tuple[str, float | None]]:
         return [(i.name, i.elapsed) for i in self.interactions]
