@@ -22,6 +22,7 @@ from bot.tables.replies import lang_of, refuse
 from bot.tables.selects import handles as handles_select
 from data.store import Seat
 from rules.losers_actions import PASS, REVERSE, Appoint, Build, Chip, Move, Play
+from rules.losers_board import CARD_SUIT
 
 Acting = tuple[Table, Seat, str, int]
 
@@ -98,6 +99,8 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if found is None:
         return
     chosen, lang = args[1], found[2]
+    if chosen not in CARD_SUIT:
+        raise TableError("losers.hand.not_offered")
     done = t(lang, "losers.hand.done_play", card=render.card(lang, chosen))
     await act(interaction, found, Play(chosen), done)
 

@@ -41,19 +41,8 @@ _PICTURE_KEYS += ("key_over", "player")
 _SUMMARY_KEYS = ("field", "cell", "building", "land", "empty", "owner", "tie", "nobody")
 _SUMMARY_KEYS += ("chips", "no_chips", "scores", "final")
 # Events that go into the story of a trick (the plays are shown as the trick itself).
-STORY = frozenset(
-    {
-        "trick_won",
-        "chip_placed",
-        "chip_skipped",
-        "built",
-        "discarded",
-        "appointed",
-        "reversed",
-        "chip_moved",
-        "passed",
-    }
-)
+STORY = frozenset(("trick_won", "chip_placed", "chip_skipped", "built", "discarded"))
+STORY |= {"appointed", "reversed", "chip_moved", "passed"}
 _FIELD_LIMIT = 1024
 _DESCRIPTION_LIMIT = 4096
 
@@ -251,55 +240,31 @@ def _cut(text: str, limit: int) -> str:
 # -- what happened -----------------------------------------------------------------------------
 
 
-def story_line(e: Event, lang: str, name: Namer) -> str:
+def story_line(e: Any, lang: str, name: Namer) -> str:
     """One event of a trick in words."""
-    k = e.kind
+    k, key = e.kind, f"losers.event.{e.kind}"
+    say: dict[str, Any] = {"player": name(e.player)} if hasattr(e, "player") else {}
     if k == "trick_won":
-        return t(
-            lang,
-            f"losers.event.won_{e.why}",
-            player=name(e.winner),
-            trick=e.trick,
-            card=card(lang, e.card),
-            suit=suit(lang, e.led_suit),
-        )
-    if k == "chip_placed":
-        return t(
-            lang,
-            "losers.event.chip",
-            player=name(e.player),
-            spot=spot(lang, e.at),
-            left=e.chips_left,
-        )
-    if k == "chip_skipped":
-        return t(lang, f"losers.event.skipped_{e.reason}", player=name(e.player))
-    if k == "built":
-        return t(
-            lang,
-            "losers.event.built",
-            player=name(e.player),
-            card1=card(lang, e.cards[0]),
-            cell1=cell_name(e.at[0]),
-            card2=card(lang, e.cards[1]),
-            cell2=cell_name(e.at[1]),
-        )
-    if k == "discarded":
-        cards = ", ".join(card(lang, c) for c in e.cards) or "—"
-        return t(lang, "losers.event.discarded", cards=cards)
-    if k == "appointed":
-        return t(lang, "losers.event.appointed", player=name(e.player), lead=name(e.lead))
-    if k == "reversed":
-        key = "reversed_on" if e.reversed else "reversed_off"
-        return t(lang, f"losers.event.{key}", player=name(e.player))
-    if k == "chip_moved":
-        return t(
-            lang,
-            "losers.event.moved",
-            player=name(e.player),
-            source=spot(lang, e.source),
-            to=spot(lang, e.to),
-        )
-    return t(lang, "losers.event.passed", player=name(e.player))
+        key = f"losers.event.won_{e.why}"
+        say = {"player": name(e.winner), "trick": e.trick, "card": card(lang, e.card)}
+        say["suit"] = suit(lang, e.led_suit)
+    elif k == "chip_placed":
+        key, say["spot"], say["left"] = "losers.event.chip", spot(lang, e.at), e.chips_left
+    elif k == "chip_skipped":
+        key = f"losers.event.skipped_{e.reason}"
+    elif k == "built":
+        say |= {"card1": card(lang, e.cards[0]), "card2": card(lang, e.cards[1])}
+        say |= {"cell1": cell_name(e.at[0]), "cell2": cell_name(e.at[1])}
+    elif k == "discarded":
+        say["cards"] = ", ".join(card(lang, c) for c in e.cards) or "—"
+    elif k == "appointed":
+        say["lead"] = name(e.lead)
+    elif k == "reversed":
+        key = "losers.event.reversed_on" if e.reversed else "losers.event.reversed_off"
+    elif k == "chip_moved":
+        key = "losers.event.moved"
+        say |= {"source": spot(lang, e.source), "to": spot(lang, e.to)}
+    return t(lang, key, **say)
 
 
 def recap(story: Sequence[Event], trick: int, lang: str, name: Namer) -> str:

@@ -107,10 +107,13 @@ async def open_menu(user: FakeUser, thread: Channel) -> Message:
     return menu
 
 
-async def take_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
-    """Open the private menu and do what it offers, choosing at random; returns what was done."""
+async def take_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str | None:
+    """Open the private menu and do what it offers, choosing at random; returns what was done,
+    or None when the menu says it is not this user's turn (a mention a moment out of date)."""
     menu = await open_menu(user, thread)
-    assert "Your turn" in menu.text, menu.text
+    if "Your turn" not in menu.text:
+        assert "Waiting for" in menu.text, menu.text
+        return None
     if cards := _offered(menu, "g:rlp:"):
         card = rng.choice(cards)
         await user.click(menu, card["custom_id"])
@@ -151,13 +154,21 @@ async def play_to_the_end(
     limit: int | None = None,
     timeout: float = 10.0,
 ) -> int:
-    """Take turns until the game is over (or `limit` turns were taken); the number taken."""
-    turns, version = 0, None
+    """Take turns until the game is over (or `limit` turns were taken); the number taken.
+
+    The table message is edited after the action it shows, so a mention can name a player
+    whose turn has just passed (they acted through the previous trick's message); they find
+    "Waiting for ..." in their menu and wait for the table to change, as a person would.
+    """
+    turns, early, version = 0, 0, None
     while limit is None or turns < limit:
         user = await wait_turn(users, thread, after=version, timeout=timeout)
         if user is None:
             break
         version = table_version(user, thread)
-        await take_turn(user, thread, rng)
+        if await take_turn(user, thread, rng) is None:
+            early += 1
+            assert early <= 20, "mentioned again and again without a turn"
+            continue
         turns += 1
     return turns
