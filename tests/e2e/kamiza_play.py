@@ -28,8 +28,23 @@ def _has(message: Message, label: str) -> bool:
 
 
 def table_message(user: FakeUser, thread: Channel) -> Message | None:
-    tables = [m for m in user.visible_messages(thread) if _has(m, HAND)]
-    return tables[-1] if tables else None
+    """The newest message with a "Your hand" button (newest first: cheap when many wait)."""
+    for message in reversed(user.state.messages_in.get(thread.id, ())):
+        if _has(message, HAND) and user.can_see(message):
+            return message
+    return None
+
+
+def match_over(user: FakeUser, thread: Channel) -> bool:
+    """The final standings have been posted (they come after the last table message)."""
+    for message in reversed(user.state.messages_in.get(thread.id, ())):
+        if message.ephemeral:
+            continue
+        if any("Final standings" in e.get("title", "") for e in message.embeds):
+            return True
+        if _has(message, HAND):
+            return False
+    return False
 
 
 def whose_turn(message: Message) -> int | None:
@@ -50,7 +65,7 @@ async def wait_turn(
     anyone = next(iter(users.values()))
 
     def ready() -> FakeUser | bool | None:
-        if any("Final standings" in m.text for m in anyone.visible_messages(thread)):
+        if match_over(anyone, thread):
             return True
         if after is not None and table_version(anyone, thread) == after:
             return None
