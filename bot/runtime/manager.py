@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from bot.runtime.table import Place, Table, Timing
 from data.store import GameRecord, Ledger
 from rules.base import InvalidSetup, RulesError
 from rules.log import load, new_header
+from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +77,6 @@ class TableManager:
     ) -> Lobby:
         """A new lobby with its host seated; the home must have been reserved."""
         try:
-            from rules.registry import GAMES
-
             cls = GAMES[game]
             opts = cls.normalise_options(options)
             if not 0 <= bots < cls.max_players:
@@ -231,7 +229,3 @@ class TableManager:
     async def shutdown(self) -> None:
         for item in self.live():
             await item.stop()
-
-
-def seeded(seed: int | None = None) -> random.Random:
-    return random.Random(seed)
