@@ -153,14 +153,10 @@ def _choice_items(
     table: Table, seat: Seat, view: dict[str, Any], lang: str
 ) -> list[discord.ui.Item]:
     gid, seq = table.game_id, table.seq
-    nxt_trick = min(view["trick_number"] + 1, TRICKS)
+    trick = view["trick_number"] + 1
+    leads = t(lang, "losers.hand.appoint_option", trick=trick) if trick <= TRICKS else None
     options = [
-        option(
-            table.seats[p].display_name,
-            p,
-            description=t(lang, "losers.hand.appoint_option", trick=nxt_trick),
-            emoji=render.SEAT_MARK[i],
-        )
+        option(table.seats[p].display_name, p, description=leads, emoji=render.SEAT_MARK[i])
         for i, p in enumerate(view["players"])
     ]
     return [

@@ -12,6 +12,8 @@ from fakediscord.state import Channel, Message
 HAND = "Your hand"
 TITLE = "Rights of Losers · Trick"
 FINAL = "Final standings"
+# What a menu offers on the player's turn: cards, chip spots, two cards to build, the choice.
+ACTIONS = ("g:rlp:", "s:rlc:", "s:rlb:", "s:rla:")
 TURN = re.compile(r"Your turn, <@(\d+)>")
 
 
@@ -111,8 +113,8 @@ async def take_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str 
     """Open the private menu and do what it offers, choosing at random; returns what was done,
     or None when the menu says it is not this user's turn (a mention a moment out of date)."""
     menu = await open_menu(user, thread)
-    if "Your turn" not in menu.text:
-        assert "Waiting for" in menu.text, menu.text
+    if not any(_offered(menu, verb) for verb in ACTIONS):
+        assert [b["custom_id"].split(":")[1] for b in menu.buttons()] == ["rlh"], menu.text
         return None
     if cards := _offered(menu, "g:rlp:"):
         card = rng.choice(cards)
