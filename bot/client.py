@@ -68,6 +68,7 @@ class KamizaBot(commands.Bot):
             Defaults(
                 turn_seconds=self.settings.turn_seconds,
                 lobby_seconds=self.settings.lobby_seconds,
+                bot_delay=self.settings.bot_delay_seconds,
             ),
         )
         await self.tree.set_translator(CatalogueTranslator())

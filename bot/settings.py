@@ -28,6 +28,7 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = None
     turn_seconds: int = Field(default=90, ge=5)
     lobby_seconds: int = Field(default=900, ge=10)
+    bot_delay_seconds: float = Field(default=0.4, ge=0, le=5)
     log_level: LogLevel = "INFO"
 
     @field_validator("discord_token")

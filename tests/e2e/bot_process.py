@@ -19,6 +19,7 @@ SETTINGS = (
     "DISCORD_GATEWAY_URL",
     "TURN_SECONDS",
     "LOBBY_SECONDS",
+    "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
 )
 
@@ -138,6 +139,7 @@ def bot_env(fake: FakeDiscord, workdir: Path, **settings: str | int | None) -> d
         "LOG_LEVEL": "DEBUG",
         "TURN_SECONDS": "10",
         "LOBBY_SECONDS": "30",
+        "BOT_DELAY_SECONDS": "0.05",  # computer players need not pause for a human eye here
     }
     for name, value in settings.items():
         if value is None:
