@@ -73,12 +73,14 @@ def make_manager(ledger, recorder: Recorder, **defaults: Any) -> TableManager:
     return TableManager(ledger, {"kamiza": recorder}, Defaults(**params))
 
 
-async def open_and_start(manager: TableManager, humans: int, bots: int = 0,
-                         home: int = CHANNEL) -> Table:
+async def open_and_start(
+    manager: TableManager, humans: int, bots: int = 0, home: int = CHANNEL
+) -> Table:
     place = Place(GUILD, home, None)
     manager.reserve(place.home)
-    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="host",
-                                     options={}, bots=bots)
+    lobby = await manager.open_lobby(
+        game="kamiza", place=place, host_id=1, host_name="host", options={}, bots=bots
+    )
     for uid in range(2, humans + 1):
         await lobby.join(uid, f"user{uid}")
     return await manager.start(lobby, 1)
@@ -122,7 +124,8 @@ async def test_stale_and_double_clicks_apply_once(ledger) -> None:
     nxt = table.state.next().player
     action = table.state.legal_actions(nxt)[0]
     results = await asyncio.gather(
-        table.act(nxt, action, expected_seq=0), table.act(nxt, action, expected_seq=0),
+        table.act(nxt, action, expected_seq=0),
+        table.act(nxt, action, expected_seq=0),
         return_exceptions=True,
     )
     assert sum(1 for r in results if isinstance(r, list)) == 1
@@ -161,7 +164,7 @@ async def test_bots_fill_seats_and_play_within_the_table(ledger) -> None:
         if nxt is not None and not table.seats[nxt.player].is_bot:
             await table.act(nxt.player, random_action(table.state, nxt.player, rng))
         else:
-            await until(lambda: table.closed or table.state.next() != nxt or False, recorder)
+            await until(lambda seq=table.seq: table.closed or table.seq != seq, recorder)
     record = await ledger.get_game(table.game_id)
     assert record.status == "finished"
     causes = {args[2] for args in recorder.named("events")}
@@ -202,8 +205,9 @@ async def test_restart_restores_lobbies_and_tables(ledger, tmp_path: Path) -> No
         await table.act(nxt, random_action(table.state, nxt, rng))
     place = Place(GUILD, CHANNEL + 1, None)
     manager.reserve(place.home)
-    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=7, host_name="h",
-                                     options={"edition": "classic"}, bots=1)
+    lobby = await manager.open_lobby(
+        game="kamiza", place=place, host_id=7, host_name="h", options={"edition": "classic"}, bots=1
+    )
     await manager.shutdown()
 
     second = make_manager(ledger, Recorder())
@@ -223,19 +227,20 @@ async def test_one_table_per_channel_and_lobby_rules(ledger) -> None:
     manager = make_manager(ledger, recorder)
     place = Place(GUILD, CHANNEL, None)
     manager.reserve(place.home)
-    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="host",
-                                     options={}, bots=2)
+    lobby = await manager.open_lobby(
+        game="kamiza", place=place, host_id=1, host_name="host", options={}, bots=2
+    )
     with pytest.raises(TableExists):
         manager.reserve(place.home)
     await lobby.join(2, "two")  # the lobby is full with bots: a bot gives way
     assert [s.is_bot for s in lobby.seats] == [False, False, True, True]
-    with pytest.raises(TableError, match="lobby.already_seated"):
+    with pytest.raises(TableError, match=r"lobby\.already_seated"):
         await lobby.join(2, "two")
     await lobby.join(3, "three")
     await lobby.join(4, "four")
-    with pytest.raises(TableError, match="lobby.full"):
+    with pytest.raises(TableError, match=r"lobby\.full"):
         await lobby.join(5, "five")
-    with pytest.raises(TableError, match="lobby.only_host_starts"):
+    with pytest.raises(TableError, match=r"lobby\.only_host_starts"):
         await manager.start(lobby, 2)
     await lobby.leave(1)  # the host leaves: the next player hosts
     assert lobby.host_id == 2
@@ -251,8 +256,9 @@ async def test_lobby_expires(ledger) -> None:
     manager = make_manager(ledger, recorder, lobby_seconds=0)
     place = Place(GUILD, CHANNEL, None)
     manager.reserve(place.home)
-    lobby = await manager.open_lobby(game="kamiza", place=place, host_id=1, host_name="h",
-                                     options={}, bots=0)
+    lobby = await manager.open_lobby(
+        game="kamiza", place=place, host_id=1, host_name="h", options={}, bots=0
+    )
     await until(lambda: lobby.closed, recorder)
     assert (await ledger.get_game(lobby.game_id)).status == "abandoned"
 
