@@ -11,7 +11,6 @@ from discord import app_commands
 
 from bot.i18n import locale_key, t
 from bot.tables import commands as common
-from bot.tables.export import export_command
 from bot.tables.replies import lang_of
 
 GAME = "kamiza"
@@ -62,24 +61,5 @@ async def start(
     )
 
 
-@kamiza.command(name=_key("hand.name"), description=_key("hand.description"))
-async def hand(interaction: discord.Interaction) -> None:
-    await common.show_hand(interaction, GAME)
-
-
-@kamiza.command(name=_key("status.name"), description=_key("status.description"))
-async def status(interaction: discord.Interaction) -> None:
-    await common.show_status(interaction, GAME)
-
-
-@kamiza.command(name=_key("cancel.name"), description=_key("cancel.description"))
-async def cancel(interaction: discord.Interaction) -> None:
-    await common.ask_cancel(interaction, GAME)
-
-
-@kamiza.command(name=_key("rules.name"), description=_key("rules.description"))
-async def rules(interaction: discord.Interaction) -> None:
-    await common.show_rules(interaction, GAME)
-
-
-kamiza.add_command(export_command(GAME))
+for command in common.table_commands(GAME):
+    kamiza.add_command(command)

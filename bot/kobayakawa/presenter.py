@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.kobayakawa import render
 from bot.kobayakawa.hand import hand_message
-from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
-from bot.tables.replies import lang_of
 from data.store import ResultRow, Seat
 from rules.base import Event
 
@@ -99,16 +96,7 @@ class KobayakawaPresenter(MessagePresenter):
         self._forget_draws(table.game_id)
         await super().cancelled(table, reason)
 
-    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
-        embed, view = hand_message(table, seat, lang_of(interaction))
-        kwargs: dict[str, Any] = {"view": view} if view else {}
-        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
-
-    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table) -> None:
-        lang = lang_of(interaction)
-        if isinstance(item, Lobby):
-            embed = self.lobby_embed(item, lang)
-        else:
-            seat = item.seat_of(interaction.user.id)
-            embed = self.table_embed(item, lang, viewer=seat.player if seat else None)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    def hand_message(
+        self, table: Table, seat: Seat, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        return hand_message(table, seat, lang)

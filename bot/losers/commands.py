@@ -12,34 +12,22 @@ from bot.tables.replies import lang_of
 GAME = "rights-of-losers"
 
 losers = app_commands.Group(
-    name="losers",
+    name=locale_key("cmd.losers.name"),
     description=locale_key("cmd.losers.description"),
     guild_only=True,
 )
 
 
-@losers.command(name="start", description=locale_key("cmd.losers.start.description"))
+@losers.command(
+    name=locale_key("cmd.losers.start.name"),
+    description=locale_key("cmd.losers.start.description"),
+)
+@app_commands.rename(bots=locale_key("cmd.losers.start.param.bots.name"))
 @app_commands.describe(bots=locale_key("cmd.losers.start.param.bots.description"))
 async def start(interaction: discord.Interaction, bots: app_commands.Range[int, 0, 4] = 0) -> None:
     title = t(lang_of(interaction), f"game.{GAME}")
     await common.open_table(interaction, GAME, title, {}, bots)
 
 
-@losers.command(name="hand", description=locale_key("cmd.losers.hand.description"))
-async def hand(interaction: discord.Interaction) -> None:
-    await common.show_hand(interaction, GAME)
-
-
-@losers.command(name="status", description=locale_key("cmd.losers.status.description"))
-async def status(interaction: discord.Interaction) -> None:
-    await common.show_status(interaction, GAME)
-
-
-@losers.command(name="cancel", description=locale_key("cmd.losers.cancel.description"))
-async def cancel(interaction: discord.Interaction) -> None:
-    await common.ask_cancel(interaction, GAME)
-
-
-@losers.command(name="rules", description=locale_key("cmd.losers.rules.description"))
-async def rules(interaction: discord.Interaction) -> None:
-    await common.show_rules(interaction, "losers")  # pages `losers.rules.pageN`
+for command in common.table_commands(GAME, rules="losers"):
+    losers.add_command(command)

@@ -14,7 +14,6 @@ from bot.losers import menus, render
 from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
-from bot.tables.replies import lang_of
 from data.store import ResultRow, Seat
 from rules.base import Event
 from rules.losers_board import TRICKS
@@ -150,18 +149,12 @@ class LosersPresenter(MessagePresenter):
 
     # -- private answers -------------------------------------------------------------------------
 
-    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
-        embed, view = menus.menu(table, seat, lang_of(interaction))
-        kwargs: dict[str, Any] = {"view": view} if view else {}
-        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+    def hand_message(
+        self, table: Table, seat: Seat, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        return menus.menu(table, seat, lang)
 
-    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table) -> None:
-        lang = lang_of(interaction)
+    def status_message(self, item: Lobby | Table, lang: str, viewer: str | None) -> dict[str, Any]:
         if isinstance(item, Lobby):
-            await interaction.response.send_message(
-                embed=self.lobby_embed(item, lang), ephemeral=True
-            )
-            return
-        await interaction.response.send_message(
-            embed=self.table_embed(item, lang), file=self.picture(item, lang), ephemeral=True
-        )
+            return {"embed": self.lobby_embed(item, lang)}
+        return {"embed": self.table_embed(item, lang), "file": self.picture(item, lang)}

@@ -8,17 +8,19 @@ from collections.abc import Mapping
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import locale_key, t
 from bot.runtime.errors import TableError
 from bot.runtime.table import Place, Table
 from bot.tables import lookup
 from bot.tables.buttons import button, view_of
+from bot.tables.export import export_command
 from bot.tables.lobby_buttons import check_may_cancel
 from bot.tables.replies import explain_error, lang_of
 from bot.tables.rules_pages import show_rules
 
-__all__ = ["ask_cancel", "open_table", "show_hand", "show_rules", "show_status"]
+__all__ = ["open_table", "table_commands"]
 
 log = logging.getLogger(__name__)
 
@@ -133,3 +135,37 @@ async def ask_cancel(interaction: discord.Interaction, game: str) -> None:
         )
     except Exception as exc:
         await explain_error(interaction, exc, 0)
+
+
+def table_commands(game: str, rules: str | None = None) -> list[app_commands.Command]:
+    """`hand`, `status`, `cancel`, `rules` and `export`: the same for every game's group.
+
+    `rules` names the catalogue prefix of the rules pages (`<rules>.rules.pageN`), default `game`.
+    """
+
+    async def hand(interaction: discord.Interaction) -> None:
+        await show_hand(interaction, game)
+
+    async def status(interaction: discord.Interaction) -> None:
+        await show_status(interaction, game)
+
+    async def cancel(interaction: discord.Interaction) -> None:
+        await ask_cancel(interaction, game)
+
+    async def rules_pages(interaction: discord.Interaction) -> None:
+        await show_rules(interaction, rules or game)
+
+    made: list[app_commands.Command] = [
+        app_commands.Command(
+            name=locale_key(f"cmd.table.{name}.name"),
+            description=locale_key(f"cmd.table.{name}.description"),
+            callback=callback,
+        )
+        for name, callback in (
+            ("hand", hand),
+            ("status", status),
+            ("cancel", cancel),
+            ("rules", rules_pages),
+        )
+    ]
+    return [*made, export_command(game)]

@@ -12,6 +12,7 @@ from bot.i18n import language, t
 from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
+from bot.tables.replies import lang_of
 from data.store import ResultRow, Seat
 
 log = logging.getLogger(__name__)
@@ -240,7 +241,31 @@ class MessagePresenter:
             lines.append(line)
         return lines
 
+    # -- private answers ---------------------------------------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+        """A seated player's private hand (or menu), as a fresh ephemeral message."""
+        embed, view = self.hand_message(table, seat, lang_of(interaction))
+        kwargs: dict[str, Any] = {"view": view} if view else {}
+        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+
+    def status_message(self, item: Item, lang: str, viewer: str | None) -> dict[str, Any]:
+        """What `/<game> status` shows: the lobby, or the table as `viewer` may see it."""
+        if isinstance(item, Lobby):
+            return {"embed": self.lobby_embed(item, lang)}
+        return {"embed": self.table_embed(item, lang, viewer=viewer)}
+
+    async def show_status(self, interaction: discord.Interaction, item: Item) -> None:
+        seat = item.seat_of(interaction.user.id)
+        message = self.status_message(item, lang_of(interaction), seat.player if seat else None)
+        await interaction.response.send_message(ephemeral=True, **message)
+
     # -- implemented by each game ------------------------------------------------------------------
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        raise NotImplementedError
+
+    def hand_message(
+        self, table: Table, seat: Seat, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
         raise NotImplementedError
