@@ -188,7 +188,7 @@ class TableManager:
                 continue
             try:
                 if record.status == "lobby":
-                    self._restore_lobby(record)
+                    await self._restore_lobby(record)
                     lobbies += 1
                 else:
                     await self._restore_table(record)
@@ -198,9 +198,10 @@ class TableManager:
                 await self.ledger.end_game(record.id, "abandoned", f"replay failed: {exc}")
         return lobbies, tables
 
-    def _restore_lobby(self, record: GameRecord) -> None:
+    async def _restore_lobby(self, record: GameRecord) -> None:
         place = Place(record.guild_id, record.channel_id, record.thread_id)
-        lobby_seconds = self.defaults.lobby_seconds
+        settings = await self.ledger.guild_settings(record.guild_id)
+        lobby_seconds = settings.lobby_seconds or self.defaults.lobby_seconds
         expires = record.created_at.timestamp() + lobby_seconds
         lobby = self._lobby(
             record.id,
