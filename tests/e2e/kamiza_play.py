@@ -19,8 +19,16 @@ async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
     announcement = started.response
     assert announcement is not None and not announcement.ephemeral, started
     thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: _has(m, "Join"), channel=thread)
+    lobby = await host.wait_for_message(lambda m: verb_button(m, "join"), channel=thread)
     return thread, lobby
+
+
+def verb_button(message: Message, verb: str) -> str | None:
+    """The custom id of the message's `g:<verb>:...` button, whatever its label's language."""
+    for button in message.buttons():
+        if button.get("custom_id", "").startswith(f"g:{verb}:"):
+            return button["custom_id"]
+    return None
 
 
 def _has(message: Message, label: str) -> bool:

@@ -12,6 +12,7 @@ from kamiza_play import (
     play_turn,
     table_message,
     table_version,
+    verb_button,
     wait_turn,
 )
 from ledger_file import stored_game
@@ -181,3 +182,21 @@ async def test_absent_player_is_played_for_then_put_on_autopilot(fake_discord, l
     assert sum("seconds left" in t for t in texts) == 2
     assert texts.index(notice.text) > max(i for i, t in enumerate(texts) if "Time ran out" in t)
     assert any("Final standings" in t for t in texts)
+
+
+async def test_a_japanese_server_gets_public_messages_in_japanese(fake_discord, launch_bot, users):
+    fake_discord.state.guild_locale = "ja"
+    await launch_bot()
+    ann, ben, cho = users("ann"), users("ben", locale="ja"), users("cho")
+    thread, lobby = await open_table(ann)
+    assert "（上座）の卓" in lobby.text
+    for user in (ben, cho):
+        await user.click(lobby, verb_button(lobby, "join"))
+    await ann.state.wait_for(lambda: lobby.text.count("<@") >= 3, 5, "three seats")
+    await ann.click(lobby, verb_button(lobby, "start"))
+    table = await ann.wait_for_message(lambda m: verb_button(m, "hand"), channel=thread)
+    assert "第1ゲーム" in table.text and "下座" in table.text
+    hand = (await ben.click(table, verb_button(table, "hand"))).response
+    assert "手札" in hand.text
+    english = (await ann.slash("kamiza", "status", where=thread)).response
+    assert "Game 1" in english.text  # a private answer follows the member's own language

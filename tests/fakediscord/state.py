@@ -414,6 +414,7 @@ class FakeState:
         self.bot = User(self.snowflake(), "kamiza", bot=True)
         self.application_id = self.bot.id
         self.guild_id = self.snowflake()
+        self.guild_locale = "en-US"  # the server's language (set before the bot connects)
         self.owner = User(self.snowflake(), "owner", manage_guild=True)
         self.bot_role_id = self.snowflake()
         self.bot_permissions = BOT_PERMISSIONS
@@ -593,7 +594,7 @@ class FakeState:
             "emojis": [],
             "stickers": [],
             "features": [],
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "member_count": len(self.members),
             "large": False,
             "unavailable": False,
@@ -704,8 +705,8 @@ class FakeState:
         else:
             payload |= {
                 "guild_id": str(self.guild_id),
-                "guild_locale": "en-US",
-                "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+                "guild_locale": self.guild_locale,
+                "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
                 "member": self.member_payload(user, with_permissions=True),
                 "context": 0,
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
