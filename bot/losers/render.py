@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import language, t, text
 from bot.losers import board_image
 from bot.losers.names import cell_name, spot_name
 from rules.base import Event
@@ -105,17 +105,20 @@ def spot_touches(lang: str, view: Mapping[str, Any], at: Sequence[int]) -> str:
 
 
 def picture_text(lang: str) -> dict[str, str]:
-    """The picture's labels in `lang`, each in English where the bundled font cannot draw it."""
+    """The picture's labels in `lang`, each in English where the bundled font cannot draw it.
+
+    Templates stay unformatted (`board_image` fills them in), so they come raw from the catalogue.
+    """
     words: dict[str, str] = {}
     for key in _PICTURE_KEYS:
-        words[key] = t(lang, f"losers.image.{key}")
+        words[key] = text(language(lang), f"losers.image.{key}")
     for name in SUITS:
         words[name] = suit(lang, name)
     return {k: v for k, v in words.items() if board_image._shown(v) == v}
 
 
 def summary_text(lang: str) -> dict[str, str]:
-    words = {f"summary_{k}": t(lang, f"losers.summary.{k}") for k in _SUMMARY_KEYS}
+    words = {f"summary_{k}": text(language(lang), f"losers.summary.{k}") for k in _SUMMARY_KEYS}
     words.update({name: suit(lang, name) for name in SUITS})
     words["normal"] = t(lang, "losers.summary.normal")
     words["reversed"] = t(lang, "losers.summary.reversed")
