@@ -70,9 +70,9 @@ def require_fields(data: Any, required: Sequence[str], optional: Sequence[str] =
 
 
 def check_players(players: Any, min_players: int, max_players: int) -> tuple[str, ...]:
-    """Validate a clockwise seating: distinct non-empty strings within the player count."""
-    if not isinstance(players, list | tuple) or not all(isinstance(p, str) and p for p in players):
-        raise InvalidSetup("players must be a list of non-empty strings")
+    """Validate a clockwise seating: distinct strings (LOG_FORMAT.md) within the player count."""
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise InvalidSetup("players must be a list of strings")
     if len(set(players)) != len(players):
         raise InvalidSetup("players must be distinct")
     if not min_players <= len(players) <= max_players:
