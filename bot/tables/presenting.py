@@ -119,6 +119,12 @@ class MessagePresenter:
         )
 
     async def lobby_changed(self, lobby: Lobby) -> None:
+        await self.bot.wait_until_ready()
+        if lobby.closed:
+            # Its end is shown instead (by the lobby for a cancel or expiry, by the table for a
+            # start). A restored lobby's first message waits for the gateway: a member may press
+            # Start on the old message meanwhile, and a lobby posted then would offer Join.
+            return
         lang = self.lang(lobby)
         await self.edit_or_send(
             lobby,
