@@ -8,7 +8,9 @@
 Nothing here knows a game's rules: members click the components Discord would show them (public
 messages and their own ephemerals), choose random options in selects (within min/max values) and
 run random slash commands. `Watcher` looks at every message the moment it is posted or edited:
-no private menu in a public message, no face-down KAMIZA card shown before the reveal.
+no private menu in a public message, no face-down KAMIZA card shown before the reveal, and the
+card numbers each public Kobayakawa message showed (`kobayakawa_public_cards` says which the
+rules make public).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from fakediscord import FakeUser
 from fakediscord.driver import SlashError
 from fakediscord.state import Channel, FakeState, Interaction, Message
 
+from rules.log import apply_entry, start
+
 # Custom id verbs of private menus (ephemeral only): a public message carrying one shows a hand.
 PRIVATE_VERBS = re.compile(r"^(g:(kz[bchp]|kb[a-z]|rl[a-z]+|cancel_yes)|s:rl[a-z]*):")
 # Verbs that only show the menu again: a member playing properly does not go round in circles.
@@ -41,6 +45,11 @@ KAMIZA_TABLE_TITLE = re.compile(
     r"^(KAMIZA · Game \d/3 · Round \d/3|上座 · 第\dゲーム/3 · 第\dラウンド/3)"
 )
 FACE_DOWN = "🂠"
+# A Kobayakawa round's public messages (the table, the showdown) and the cards they show.
+KOBAYAKAWA_ROUND = re.compile(
+    r"^(?:Kobayakawa · Round (\d+)/7|小早川 · 第(\d+)/7ラウンド|Round (\d+) · |第(\d+)ラウンド · )"
+)
+KOBAYAKAWA_CARD = re.compile(r"🎴 \*\*(\d+)\*\*")
 GROUPS = {"kamiza": "kamiza", "kobayakawa": "kobayakawa", "rights-of-losers": "losers"}
 ENDED = ("finished", "cancelled", "abandoned")
 
@@ -121,6 +130,31 @@ def game_statuses(db_path) -> dict[int, str]:
         con.close()
 
 
+def kobayakawa_public_cards(log: dict[str, Any]) -> dict[int, set[int]]:
+    """Per round, the cards the rules make public: the Kobayakawa (each replacement too, and the
+    next round's, which the showdown announces), the discards, the revealed fighters' cards. The
+    other cards of a round's deck (cards of players who passed, of a lone fighter, the pile under
+    the draws) are never shown."""
+    game = start({**log, "actions": []})
+    public: dict[int, set[int]] = {}
+    events = list(game.opening_events())
+    for entry in log["actions"]:
+        events += apply_entry(game, entry)
+    current = 0
+    for e in events:
+        if e.kind == "round_started":
+            public.setdefault(current, set()).add(e.kobayakawa)  # announced by the showdown
+            current = e.round
+            public.setdefault(current, set()).add(e.kobayakawa)
+        elif e.kind == "kobayakawa_replaced":
+            public[current].add(e.kobayakawa)
+        elif e.kind == "drew":
+            public[current].add(e.discarded)
+        elif e.kind == "showdown":
+            public[current].update(e.cards.values())
+    return public
+
+
 # -- what a member can do with a message ----------------------------------------------------------
 
 
@@ -177,6 +211,8 @@ class Watcher:
         self.problems: list[str] = []
         self.inspected = 0
         self.kamiza_tables_seen = 0
+        # (channel id, round) -> every card number a public Kobayakawa message of it ever showed
+        self.kobayakawa_shown: dict[tuple[int, int], set[int]] = {}
         self._seen: dict[int, int] = {}
         self._index: dict[int, int] = {}
         self._recent: dict[int, deque[Message]] = {}  # the newest messages of each channel
@@ -224,6 +260,11 @@ class Watcher:
             if KAMIZA_TABLE_TITLE.match(embed.get("title", "")):
                 self.kamiza_tables_seen += 1
                 self._check_face_down(message, embed, where)
+            found = KOBAYAKAWA_ROUND.match(embed.get("title", ""))
+            if found and message.ephemeral_for is None:
+                number = int(next(g for g in found.groups() if g))
+                shown = self.kobayakawa_shown.setdefault((message.channel_id, number), set())
+                shown.update(int(n) for n in KOBAYAKAWA_CARD.findall(message.text))
 
     def _check_face_down(self, message: Message, embed: dict[str, Any], where: str) -> None:
         fields = embed.get("fields", [])

@@ -14,8 +14,10 @@ no deferred answer left "thinking", no unknown route and no error response, no t
 or bot warning in the bot's log, every game in the ledger ended and every finished one stored
 with the scores and winners its log replays to, its standings posted; no private menu in a public
 message, no face-down KAMIZA card shown to anyone but its owner before the reveal (the advanced
-rule's start player excepted), no lobby message left offering Join on a game that left the lobby
-(except one posted before a kill: a restarted bot no longer knows that message).
+rule's start player excepted), no Kobayakawa card the rules keep secret (a passer's, a lone
+fighter's, the pile's) in a public message of its round, no lobby message left offering Join on
+a game that left the lobby (except one posted before a kill: a restarted bot no longer knows that
+message).
 
     CHAOS_SEED=7 python -m pytest -s tests/e2e/test_chaos.py   # another seed; -s: the report
 """
@@ -36,6 +38,7 @@ from chaos_monkey import (
     Chaos,
     TableUnderTest,
     all_games,
+    kobayakawa_public_cards,
     press,
     quiet,
     table_message,
@@ -227,6 +230,20 @@ async def test_a_crowd_and_kill_9_leave_every_game_consistent(fake_discord, laun
             assert answer["over"], game["id"]
             assert answer["scores"] == game["scores"], game["id"]
             assert sorted(answer["winners"]) == game["winners"], game["id"]
+
+    # Kobayakawa: no public message of a round ever showed a card the rules keep secret (checked
+    # where one Kobayakawa game was played, so that rounds are not confused).
+    shown, checked = chaos.watcher.kobayakawa_shown, 0
+    for game in games:
+        same_home = [g for g in games if g["home"] == game["home"] and g["game"] == "kobayakawa"]
+        if game["game"] != "kobayakawa" or not game["log"] or len(same_home) != 1:
+            continue
+        allowed = kobayakawa_public_cards(game["log"])
+        for (home, number), cards in shown.items():
+            secret = cards - allowed.get(number, set())
+            assert home != game["home"] or not secret, (game["id"], number, sorted(secret))
+            checked += home == game["home"]
+    print(f"Kobayakawa rounds checked for secret cards: {checked}")
 
     public = [m for m in state.messages.values() if not m.ephemeral and not m.deleted]
     footers = [e.get("footer", {}).get("text", "") for m in public for e in m.embeds]
