@@ -217,6 +217,34 @@ class SqliteLedger:
                 row = await cur.fetchone()
             return await records.record(conn, row) if row else None
 
+    async def unannounced_games(self) -> list[GameRecord]:
+        async with self._db.read() as conn:
+            async with conn.execute(
+                """SELECT * FROM games WHERE announced = 0
+                   AND status IN ('finished', 'cancelled', 'abandoned') ORDER BY id"""
+            ) as cur:
+                rows = await cur.fetchall()
+            return await records.records(conn, rows)
+
+    async def mark_announced(self, game_id: int) -> None:
+        async with self._db.write() as conn:
+            await conn.execute("UPDATE games SET announced = 1 WHERE id = ?", (game_id,))
+
+    async def set_note(self, game_id: int, key: str, value: Any) -> None:
+        async with self._db.write() as conn:
+            await conn.execute(
+                """INSERT INTO game_notes (game_id, key, value) VALUES (?, ?, ?)
+                   ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value""",
+                (game_id, key, dumps(value)),
+            )
+
+    async def notes(self, game_id: int) -> dict[str, Any]:
+        async with (
+            self._db.read() as conn,
+            conn.execute("SELECT key, value FROM game_notes WHERE game_id = ?", (game_id,)) as cur,
+        ):
+            return {row["key"]: json.loads(row["value"]) async for row in cur}
+
     async def game_log(self, game_id: int) -> dict[str, Any]:
         record = await self.get_game(game_id)
         if record is None:

@@ -1,0 +1,83 @@
+"""What the bot still owes a table: the announced mark and game notes (migration 2)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from data.store import Seat, open_ledger
+from rules.random_play import random_match
+
+
+async def _finished(ledger, guild: int = 1) -> int:
+    _, log = random_match("kamiza", ["1", "2", "3"], 5)
+    gid = await ledger.create_game(
+        game="kamiza",
+        options=log["options"],
+        guild_id=guild,
+        channel_id=2,
+        thread_id=None,
+        host_id=1,
+    )
+    seats = [Seat(p, int(p), f"user{p}") for p in log["players"]]
+    await ledger.start_game(gid, {k: v for k, v in log.items() if k != "actions"}, seats)
+    for seq, action in enumerate(log["actions"]):
+        await ledger.append_action(gid, seq, action)
+    await ledger.finish_game(gid)
+    return gid
+
+
+async def test_ended_games_stay_unannounced_until_marked(tmp_path: Path) -> None:
+    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+    try:
+        finished = await _finished(ledger)
+        lobby = await ledger.create_game(
+            game="kamiza", options={}, guild_id=1, channel_id=3, thread_id=None, host_id=1
+        )
+        await ledger.end_game(lobby, "cancelled", "cancel.by_user")
+        running = await ledger.create_game(
+            game="kamiza", options={}, guild_id=1, channel_id=4, thread_id=None, host_id=1
+        )
+        owed = [r.id for r in await ledger.unannounced_games()]
+        assert owed == [finished, lobby] and running not in owed
+        await ledger.mark_announced(finished)
+        assert [r.id for r in await ledger.unannounced_games()] == [lobby]
+    finally:
+        await ledger.close()
+
+
+async def test_notes_are_replaced_not_added(tmp_path: Path) -> None:
+    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+    try:
+        gid = await ledger.create_game(
+            game="kamiza", options={}, guild_id=1, channel_id=3, thread_id=None, host_id=1
+        )
+        assert await ledger.notes(gid) == {}
+        await ledger.set_note(gid, "messages", {"table": 1})
+        await ledger.set_note(gid, "messages", {"table": 2, "lobby": 3})
+        await ledger.set_note(gid, "autopilot", ["bot-1"])
+        assert await ledger.notes(gid) == {
+            "messages": {"table": 2, "lobby": 3},
+            "autopilot": ["bot-1"],
+        }
+    finally:
+        await ledger.close()
+
+
+async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path) -> None:
+    path = tmp_path / "l.sqlite3"
+    ledger = await open_ledger(f"sqlite:///{path}")
+    gid = await _finished(ledger)
+    await ledger.close()
+    conn = sqlite3.connect(path)  # back to version 1, as a ledger written before migration 2
+    conn.executescript(
+        "DROP TABLE game_notes; DROP INDEX games_unannounced;"
+        "ALTER TABLE games DROP COLUMN announced; PRAGMA user_version = 1;"
+    )
+    conn.close()
+    ledger = await open_ledger(f"sqlite:///{path}")
+    try:
+        assert await ledger.unannounced_games() == []
+        assert (await ledger.get_game(gid)).status == "finished"
+    finally:
+        await ledger.close()
