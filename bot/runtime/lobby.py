@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.presenter import Presenter
-from bot.runtime.table import Place
+from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, Seat
 from rules.registry import GAMES
@@ -133,8 +133,18 @@ class Lobby:
     async def _close(self, status: str, reason: str) -> None:
         await self.ledger.end_game(self.game_id, status, reason)
         self.mark_closed()
+        self.announce_end(reason)
+
+    def announce_end(self, reason: str) -> None:
+        """Show the lobby closed, then mark that told in the ledger (again after a restart)."""
+        self.closed = True
         self.outbox.put(lambda: self.presenter.lobby_closed(self, reason))
+        self.outbox.put(lambda: self.ledger.mark_announced(self.game_id))
         self.outbox.close()
+
+    async def remember_messages(self) -> None:
+        """Keep the ids of the lobby's messages, so a restart edits them instead of reposting."""
+        await remember(self.ledger, self.game_id, "messages", self.message_ids)
 
     def mark_closed(self) -> None:
         """The lobby is over (closed, or started as a table)."""

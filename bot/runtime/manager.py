@@ -13,8 +13,8 @@ from bot.runtime.lobby import Lobby, bot_seat, human_seat
 from bot.runtime.presenter import Presenter
 from bot.runtime.table import Place, Table, Timing
 from data.store import GameRecord, Ledger
-from rules.base import InvalidSetup, RulesError
-from rules.log import load, new_header
+from rules.base import Event, InvalidSetup, RulesError
+from rules.log import apply_entry, load, new_header
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -180,25 +180,30 @@ class TableManager:
     # -- restart -----------------------------------------------------------------------------------
 
     async def restore(self) -> tuple[int, int]:
-        """Bring back every unfinished lobby and table from the ledger; (lobbies, tables)."""
+        """Bring back every unfinished lobby and table from the ledger, and announce the ends
+        that may not have been told before the last stop; (lobbies, tables) restored."""
         lobbies = tables = 0
         for record in await self.ledger.unfinished_games():
             if record.game not in self.presenters:
                 log.warning("game %s: no presenter for %s; left as it is", record.id, record.game)
                 continue
+            notes = await self.ledger.notes(record.id)
             try:
                 if record.status == "lobby":
-                    await self._restore_lobby(record)
+                    await self._restore_lobby(record, notes)
                     lobbies += 1
                 else:
-                    await self._restore_table(record)
+                    await self._restore_table(record, notes)
                     tables += 1
             except (RulesError, InvalidSetup) as exc:
                 log.error("game %s: cannot be replayed (%s); abandoned", record.id, exc)
                 await self.ledger.end_game(record.id, "abandoned", f"replay failed: {exc}")
+        for record in await self.ledger.unannounced_games():
+            if record.game in self.presenters:
+                await self._announce(record, await self.ledger.notes(record.id))
         return lobbies, tables
 
-    async def _restore_lobby(self, record: GameRecord) -> None:
+    async def _restore_lobby(self, record: GameRecord, notes: dict[str, Any]) -> None:
         place = Place(record.guild_id, record.channel_id, record.thread_id)
         settings = await self.ledger.guild_settings(record.guild_id)
         lobby_seconds = settings.lobby_seconds or self.defaults.lobby_seconds
@@ -212,9 +217,10 @@ class TableManager:
             list(record.seats),
             expires,
         )
+        lobby.message_ids.update(notes.get("messages", {}))
         lobby.show()
 
-    async def _restore_table(self, record: GameRecord) -> None:
+    async def _restore_table(self, record: GameRecord, notes: dict[str, Any]) -> None:
         log_doc = record.log()
         assert log_doc is not None
         state = load(log_doc)
@@ -222,11 +228,62 @@ class TableManager:
         table = await self._table(
             record.id, place, record.host_id, list(record.seats), state, len(record.actions)
         )
-        if state.over:
-            await table.resume_finish()
+        table.message_ids.update(notes.get("messages", {}))
+        table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
+        if state.over:  # the last action was committed, the results were not
+            await table.resume_finish(last=_last_events(log_doc))
             return
         table.start(restored=True)
+
+    async def _announce(self, record: GameRecord, notes: dict[str, Any]) -> None:
+        """Tell a table how its game ended, when the bot stopped before it could (a crash)."""
+        place = Place(record.guild_id, record.channel_id, record.thread_id)
+        presenter = self.presenters[record.game]
+        reason = record.end_reason or ""
+        doc = record.log()
+        if doc is None:  # a lobby that closed
+            lobby = Lobby(
+                game_id=record.id,
+                game=record.game,
+                place=place,
+                host_id=record.host_id,
+                options=dict(record.options),
+                seats=list(record.seats),
+                ledger=self.ledger,
+                presenter=presenter,
+                expires_at=0.0,
+            )
+            lobby.message_ids.update(notes.get("messages", {}))
+            lobby.announce_end(reason)
+            return
+        state = load(doc)
+        last = _last_events(doc) if record.status == "finished" else None
+        table = Table(
+            game_id=record.id,
+            place=place,
+            host_id=record.host_id,
+            seats=list(record.seats),
+            state=state,
+            seq=len(doc["actions"]),
+            ledger=self.ledger,
+            presenter=presenter,
+            timing=Timing(),
+        )
+        table.message_ids.update(notes.get("messages", {}))
+        if record.status == "finished":
+            table.announce_end(results=record.results, last=last)
+        else:
+            table.announce_end(reason=reason)
 
     async def shutdown(self) -> None:
         for item in self.live():
             await item.stop()
+
+
+def _last_events(doc: dict[str, Any]) -> tuple[str, list[Event]] | None:
+    """Who made a log's last action and what it caused (the final reveal), replayed."""
+    actions = doc["actions"]
+    if not actions:
+        return None
+    before = load({**doc, "actions": actions[:-1]})
+    return actions[-1]["player"], apply_entry(before, actions[-1])

@@ -120,6 +120,7 @@ class Table:
                 return False
             self.autopilot.discard(player)
             self.expiries[player] = 0
+            await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, False))
             self._schedule()
             return True
@@ -131,14 +132,39 @@ class Table:
                 raise TableClosed()
             await self.ledger.end_game(self.game_id, status, reason)
             self._close()
-            self.outbox.put(lambda: self.presenter.cancelled(self, reason))
-            self.outbox.close()
+            self.announce_end(reason=reason)
 
-    async def _finish(self) -> None:
+    async def _finish(self, last: tuple[str, Sequence[Event]] | None = None) -> None:
         results: Sequence[ResultRow] = await self.ledger.finish_game(self.game_id)
         self._close()
-        self.outbox.put(lambda: self.presenter.finished(self, results))
+        self.announce_end(results=results, last=last)
+
+    def announce_end(
+        self,
+        *,
+        results: Sequence[ResultRow] | None = None,
+        reason: str = "",
+        last: tuple[str, Sequence[Event]] | None = None,
+    ) -> None:
+        """Tell the table how its game ended, then mark that told in the ledger.
+
+        After a restart `last` replays the final action's events (the last reveal), so a game
+        that ended just before a crash is still announced: at least once, never silently.
+        """
+        self.closed = True
+        if last is not None:
+            player, events = last
+            self.outbox.put(lambda: self.presenter.events(self, player, events, "player"))
+        if results is not None:
+            self.outbox.put(lambda: self.presenter.finished(self, results))
+        else:
+            self.outbox.put(lambda: self.presenter.cancelled(self, reason))
+        self.outbox.put(lambda: self.ledger.mark_announced(self.game_id))
         self.outbox.close()
+
+    async def remember_messages(self) -> None:
+        """Keep the ids of the table's messages, so a restart can update them instead."""
+        await remember(self.ledger, self.game_id, "messages", self.message_ids)
 
     def _close(self) -> None:
         self.closed = True
@@ -152,10 +178,10 @@ class Table:
         self.outbox.put(lambda: self.presenter.table_opened(self, restored))
         self._schedule()
 
-    async def resume_finish(self) -> None:
+    async def resume_finish(self, last: tuple[str, Sequence[Event]] | None = None) -> None:
         """A restored game whose last action was committed but whose results were not."""
         async with self.lock:
-            await self._finish()
+            await self._finish(last)
 
     def _schedule(self) -> None:
         self._stop_clock()
@@ -192,6 +218,7 @@ class Table:
         autopilot = self.expiries[player] >= self.timing.expiries_before_autopilot
         if autopilot:
             self.autopilot.add(player)  # before acting, so their next turn is already covered
+            await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
         action = random_action(self.state, player, self._rng)
         await self._act_for(player, action, seq, "timeout")
         if autopilot and not self.closed:
@@ -213,3 +240,11 @@ class Table:
         """Stop the clock and flush messages, leaving the game as it is (shutdown)."""
         self._stop_clock()
         self.outbox.close()
+
+
+async def remember(ledger: Ledger, game_id: int, key: str, value: Any) -> None:
+    """Write a game note; a failure is logged, never raised (notes help, they do not decide)."""
+    try:
+        await ledger.set_note(game_id, key, value)
+    except Exception:
+        log.exception("game %s: could not keep the note %r", game_id, key)

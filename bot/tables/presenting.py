@@ -59,6 +59,7 @@ class MessagePresenter:
             return
         if key:
             item.message_ids[key] = message.id
+            await item.remember_messages()
 
     async def edit_or_send(self, item: Item, key: str, **kwargs: Any) -> None:
         """Edit the message remembered under `key`, or post a new one if there is none."""
@@ -171,6 +172,10 @@ class MessagePresenter:
                 colour=discord.Colour.dark_grey(),
             )
             await self.edit_or_send(table, LOBBY_MESSAGE, embed=embed, view=None)
+        if restored and TABLE_MESSAGE in table.message_ids:
+            # The message from before the restart would go on offering its buttons and naming
+            # whose turn it was: retire it, the table continues in a fresh one below.
+            await self.edit_or_send(table, TABLE_MESSAGE, content=t(lang, "table.moved"), view=None)
         note = t(lang, "table.restored") if restored else None
         await self.post_table(table, lang, note=note)
 

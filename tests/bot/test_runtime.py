@@ -13,7 +13,7 @@ import pytest
 from bot.runtime.errors import StaleButton, TableError, TableExists
 from bot.runtime.lobby import Lobby
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.table import Place, Table, remember
 from data.store import open_ledger
 from rules.agents import random_action
 from rules.base import IllegalAction
@@ -271,3 +271,47 @@ async def test_cancel_ends_without_results(ledger) -> None:
     await table.outbox.drain()
     assert (await ledger.get_game(table.game_id)).status == "cancelled"
     assert recorder.named("cancelled") == [("cancel.by_user",)]
+
+
+async def test_an_end_not_yet_announced_is_announced_after_a_restart(ledger, monkeypatch) -> None:
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=3)
+    table.announce_end = lambda **kwargs: None  # type: ignore[method-assign]  # dies right here
+    await play_out(table)
+    assert (await ledger.get_game(table.game_id)).status == "finished"
+    assert [r.id for r in await ledger.unannounced_games()] == [table.game_id]
+
+    marked = asyncio.Event()
+    mark = ledger.mark_announced
+
+    async def mark_and_tell(game_id: int) -> None:
+        await mark(game_id)
+        marked.set()
+
+    monkeypatch.setattr(ledger, "mark_announced", mark_and_tell)
+    second_recorder = Recorder()
+    second = make_manager(ledger, second_recorder)
+    assert await second.restore() == (0, 0)
+    await asyncio.wait_for(marked.wait(), 10)
+    [(_, kinds, _)] = second_recorder.named("events")
+    assert "round_revealed" in kinds and "match_ended" in kinds  # the final reveal, replayed
+    assert len(second_recorder.named("finished")) == 1
+    assert await ledger.unannounced_games() == []
+
+
+async def test_autopilot_and_message_ids_survive_a_restart(ledger) -> None:
+    manager = make_manager(ledger, Recorder(), turn_seconds=60)
+    table = await open_and_start(manager, humans=3)
+    player = next(iter(table.seats))
+    table.message_ids["table"] = 1234
+    await table.remember_messages()
+    table.expiries[player] = 1
+    table.autopilot.add(player)
+    await remember(ledger, table.game_id, "autopilot", [player])
+    await manager.shutdown()
+    second = make_manager(ledger, Recorder())
+    await second.restore()
+    again = second.get(table.game_id)
+    assert again.autopilot == {player} and again.message_ids["table"] == 1234
+    await second.shutdown()

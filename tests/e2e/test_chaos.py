@@ -286,5 +286,6 @@ async def test_start_pressed_before_the_restarted_bot_is_ready_posts_no_new_lobb
     table = await ann.wait_for_message(lambda m: table_message(state, home) is m, channel=home)
     await quiet(state)
     joins = [m for m in ann.visible_messages(home) if lobby_of(m) is not None]
-    assert joins == [lobby]  # only the old one (the restart forgot its id)
+    assert joins == []  # the restart kept the lobby's id: it was edited to "started", no new one
+    assert lobby_of(lobby) is None
     assert ann.visible_messages(home)[-1] is table
