@@ -54,7 +54,7 @@ def hand_message(
     elif player in state.out:
         lines.append(t(lang, "kobayakawa.hand.out"))
     elif nxt is not None and nxt.player == player and state.phase == "draw":
-        if _presenter(table).has_seen_draw(gid, player, seq):
+        if _presenter(table).has_seen_draw(table, player, seq):
             drawn = state.drawn_card(player)
             assert drawn is not None
             lines.append(t(lang, "kobayakawa.hand.keep_turn", drawn=render.card(drawn)))
@@ -176,7 +176,7 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if table.state.phase != "draw":  # type: ignore[attr-defined]
         await show_again(interaction, game_id, args)
         return
-    _presenter(table).mark_seen_draw(game_id, seat.player, seq)
+    await _presenter(table).mark_seen_draw(table, seat.player, seq)
     embed, view = hand_message(table, seat, lang)
     await interaction.response.edit_message(content=None, embed=embed, view=view)
 
@@ -209,7 +209,7 @@ async def replace(interaction: discord.Interaction, game_id: int, args: list[str
     if found is None:
         return
     table, seat, lang, seq = found
-    if _presenter(table).has_seen_draw(game_id, seat.player, seq):
+    if _presenter(table).has_seen_draw(table, seat.player, seq):
         await ephemeral(interaction, t(lang, "kobayakawa.hand.already_drawn"))
         return
     events = await table.act(seat.player, REPLACE, expected_seq=seq)

@@ -18,30 +18,22 @@ from rules.base import Event
 log = logging.getLogger(__name__)
 
 
+SEEN_DRAW = "seen_draw"  # game note: [player, seq] of the turn whose drawn card was shown
+
+
 class KobayakawaPresenter(MessagePresenter):
     game = "kobayakawa"
     colour = render.COLOUR
 
-    def __init__(self, bot: discord.Client) -> None:
-        super().__init__(bot)
-        # (game id, player, seq): the player has seen the drawn card at that turn (memory only).
-        self._seen_draws: set[tuple[int, str, int]] = set()
-
     # -- the pending draw ----------------------------------------------------------------------
 
-    def mark_seen_draw(self, game_id: int, player: str, seq: int) -> None:
-        self._seen_draws.add((game_id, player, seq))
+    async def mark_seen_draw(self, table: Table, player: str, seq: int) -> None:
+        """Note, in the ledger and before the card is shown, that `player` saw the drawn card at
+        this turn: from then on only keeping is offered, even after a restart (B-3)."""
+        await table.keep_note(SEEN_DRAW, [player, seq])
 
-    def has_seen_draw(self, game_id: int, player: str, seq: int) -> bool:
-        return (game_id, player, seq) in self._seen_draws
-
-    def _forget_draws(self, game_id: int, before: int | None = None) -> None:
-        """Drop the marks of a game (those of turns before `before`, or all of them)."""
-        self._seen_draws = {
-            mark
-            for mark in self._seen_draws
-            if mark[0] != game_id or (before is not None and mark[2] >= before)
-        }
+    def has_seen_draw(self, table: Table, player: str, seq: int) -> bool:
+        return table.notes.get(SEEN_DRAW) == [player, seq]
 
     # -- messages ----------------------------------------------------------------------------------
 
@@ -55,7 +47,6 @@ class KobayakawaPresenter(MessagePresenter):
         )
 
     async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
-        self._forget_draws(table.game_id, before=table.seq)
         lang = self.lang(table)
         note = None
         if cause == "timeout":
@@ -84,7 +75,6 @@ class KobayakawaPresenter(MessagePresenter):
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
 
     async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
-        self._forget_draws(table.game_id)
         lang = self.lang(table)
         embed = discord.Embed(title=t(lang, "kobayakawa.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
@@ -93,7 +83,6 @@ class KobayakawaPresenter(MessagePresenter):
         await self.send(table, embed=embed)
 
     async def cancelled(self, table: Table, reason: str) -> None:
-        self._forget_draws(table.game_id)
         await super().cancelled(table, reason)
 
     def hand_message(

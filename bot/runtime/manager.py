@@ -229,6 +229,7 @@ class TableManager:
             record.id, place, record.host_id, list(record.seats), state, len(record.actions)
         )
         table.message_ids.update(notes.get("messages", {}))
+        table.notes.update(notes)
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         if state.over:  # the last action was committed, the results were not
             await table.resume_finish(last=_last_events(log_doc))

@@ -74,6 +74,7 @@ class Table:
         self.closed = False
         self.outbox = Outbox(f"game {game_id}")
         self.message_ids: dict[str, int] = {}  # presenter's bookkeeping (e.g. the table message)
+        self.notes: dict[str, Any] = {}  # facts kept in the ledger beside the log (keep_note)
         self._rng = random.Random()
         self._clock: asyncio.Task[Any] | None = None
         self._on_closed = on_closed
@@ -161,6 +162,11 @@ class Table:
             self.outbox.put(lambda: self.presenter.cancelled(self, reason))
         self.outbox.put(lambda: self.ledger.mark_announced(self.game_id))
         self.outbox.close()
+
+    async def keep_note(self, key: str, value: Any) -> None:
+        """Keep a fact about this table in the ledger first, then here; raises if not written."""
+        await self.ledger.set_note(self.game_id, key, value)
+        self.notes[key] = value
 
     async def remember_messages(self) -> None:
         """Keep the ids of the table's messages, so a restart can update them instead."""

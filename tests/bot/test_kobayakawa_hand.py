@@ -14,9 +14,20 @@ SEATS = {p: Seat(p, n, p.title()) for n, p in enumerate(("ann", "ben", "cho"), s
 
 
 def table(state: Kobayakawa, seq: int = 0) -> SimpleNamespace:
-    """What the menu reads of a table: its state, seats, id, action count and presenter."""
+    """What the menu reads of a table: its state, seats, id, action count, notes, presenter."""
+    notes: dict = {}
+
+    async def keep_note(key: str, value: object) -> None:
+        notes[key] = value
+
     return SimpleNamespace(
-        state=state, seats=SEATS, game_id=7, seq=seq, presenter=KobayakawaPresenter(None)
+        state=state,
+        seats=SEATS,
+        game_id=7,
+        seq=seq,
+        presenter=KobayakawaPresenter(None),
+        notes=notes,
+        keep_note=keep_note,
     )
 
 
@@ -38,20 +49,20 @@ async def test_b3_draw_then_only_the_two_keep_choices():
     embed, view = hand_message(t, SEATS["ann"], "en")
     assert ids(view) == ["g:kbd:7:0", "g:kbr:7:0"]
     assert "🎴 **8**" in embed.fields[0].value and "Your turn" in embed.description
-    t.presenter.mark_seen_draw(7, "ann", 0)
+    await t.presenter.mark_seen_draw(t, "ann", 0)
     embed, view = hand_message(t, SEATS["ann"], "en")
     assert ids(view) == ["g:kbk:7:0:held", "g:kbk:7:0:drawn"]
     assert labels(view) == ["Keep mine (8)", "Keep the drawn card (2)"]
     assert "You drew 🎴 **2**" in embed.description
 
 
-async def test_the_drawn_card_mark_is_per_turn_and_forgotten_once_played():
+async def test_the_drawn_card_mark_is_per_turn():
     t = table(new_game())
-    t.presenter.mark_seen_draw(7, "ann", 0)
+    await t.presenter.mark_seen_draw(t, "ann", 0)
     t.state.apply("ann", KEEP_HELD)
     t.seq = 1
-    t.presenter._forget_draws(7, before=1)
-    assert not t.presenter.has_seen_draw(7, "ann", 0)
+    assert t.presenter.has_seen_draw(t, "ann", 0)
+    assert not t.presenter.has_seen_draw(t, "ann", 1) and not t.presenter.has_seen_draw(t, "ben", 1)
     _, view = hand_message(t, SEATS["ben"], "en")
     assert ids(view) == ["g:kbd:7:1", "g:kbr:7:1"]
 
