@@ -8,33 +8,56 @@ working after a restart and never trust anything but what the table says now.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
 from bot.tables.replies import explain_error, refuse
 
-Handler = Callable[[discord.Interaction, int, list[str]], Awaitable[None]]
-_HANDLERS: dict[str, Handler] = {}
+Handler = Callable[..., Awaitable[None]]
 PREFIX = "g"
 
 
-def handles(verb: str) -> Callable[[Handler], Handler]:
-    """Register the handler of a verb."""
+class Verbs:
+    """The handlers of one kind of component, by the verb in its custom id."""
 
-    def register(handler: Handler) -> Handler:
-        if verb in _HANDLERS and _HANDLERS[verb] is not handler:
-            raise ValueError(f"verb {verb!r} registered twice")
-        _HANDLERS[verb] = handler
-        return handler
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self._handlers: dict[str, Handler] = {}
 
-    return register
+    def handles(self, verb: str) -> Callable[[Handler], Handler]:
+        """Register the handler of a verb."""
+
+        def register(handler: Handler) -> Handler:
+            if verb in self._handlers and self._handlers[verb] is not handler:
+                raise ValueError(f"verb {self.prefix}:{verb!r} registered twice")
+            self._handlers[verb] = handler
+            return handler
+
+        return register
+
+    def custom_id(self, verb: str, game_id: int, *args: object) -> str:
+        text = ":".join([self.prefix, verb, str(game_id), *map(str, args)])
+        if len(text) > 100:
+            raise ValueError(f"custom id too long: {text!r}")
+        return text
+
+    async def dispatch(self, interaction: discord.Interaction, custom: str, *extra: Any) -> None:
+        """Run the verb's handler; every refusal or failure becomes a private answer."""
+        _, verb, gid, *args = custom.split(":")
+        handler = self._handlers.get(verb)
+        if handler is None:
+            await refuse(interaction, "error.stale_button")
+            return
+        try:
+            await handler(interaction, int(gid), args, *extra)
+        except Exception as exc:
+            await explain_error(interaction, exc, int(gid))
 
 
-def custom_id(verb: str, game_id: int, *args: object) -> str:
-    text = ":".join([PREFIX, verb, str(game_id), *map(str, args)])
-    if len(text) > 100:
-        raise ValueError(f"custom id too long: {text!r}")
-    return text
+BUTTONS = Verbs(PREFIX)
+handles = BUTTONS.handles
+custom_id = BUTTONS.custom_id
 
 
 class TableButton(
@@ -54,15 +77,7 @@ class TableButton(
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        _, verb, gid, *args = self.custom_id.split(":")
-        handler = _HANDLERS.get(verb)
-        if handler is None:
-            await refuse(interaction, "error.stale_button")
-            return
-        try:
-            await handler(interaction, int(gid), args)
-        except Exception as exc:  # every refusal becomes a private answer
-            await explain_error(interaction, exc, int(gid))
+        await BUTTONS.dispatch(interaction, self.custom_id)
 
 
 def button(

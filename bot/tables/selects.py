@@ -9,36 +9,18 @@ table says now, never trusted.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
-from bot.tables.replies import explain_error, refuse
+from bot.tables.buttons import Verbs
 
-SelectHandler = Callable[[discord.Interaction, int, list[str], list[str]], Awaitable[None]]
-_HANDLERS: dict[str, SelectHandler] = {}
 PREFIX = "s"
 MAX_OPTIONS = 25  # Discord: options in one select menu
-
-
-def handles(verb: str) -> Callable[[SelectHandler], SelectHandler]:
-    """Register the handler of a select verb."""
-
-    def register(handler: SelectHandler) -> SelectHandler:
-        if verb in _HANDLERS and _HANDLERS[verb] is not handler:
-            raise ValueError(f"select verb {verb!r} registered twice")
-        _HANDLERS[verb] = handler
-        return handler
-
-    return register
-
-
-def custom_id(verb: str, game_id: int, *args: object) -> str:
-    text = ":".join([PREFIX, verb, str(game_id), *map(str, args)])
-    if len(text) > 100:
-        raise ValueError(f"custom id too long: {text!r}")
-    return text
+SELECTS = Verbs(PREFIX)
+handles = SELECTS.handles
+custom_id = SELECTS.custom_id
 
 
 def chosen_values(interaction: discord.Interaction) -> list[str]:
@@ -65,15 +47,7 @@ class TableSelect(
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        _, verb, gid, *args = self.custom_id.split(":")
-        handler = _HANDLERS.get(verb)
-        if handler is None:
-            await refuse(interaction, "error.stale_button")
-            return
-        try:
-            await handler(interaction, int(gid), args, chosen_values(interaction))
-        except Exception as exc:  # every refusal becomes a private answer
-            await explain_error(interaction, exc, int(gid))
+        await SELECTS.dispatch(interaction, self.custom_id, chosen_values(interaction))
 
 
 def option(
