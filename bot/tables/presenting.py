@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.i18n import language, t
-from bot.runtime.lobby import Lobby
+from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
 from bot.tables.replies import lang_of
@@ -22,9 +22,12 @@ TABLE_MESSAGE = "table"
 Item = Lobby | Table
 
 
-def mention(seat: Seat) -> str:
-    """How a seat is named in public: a mention for members, the name for computer players."""
-    return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else f"🤖 {seat.display_name}"
+def mention(seat: Seat, lang: str = "en") -> str:
+    """How a seat is named in public: a mention for members, "Bot N" in `lang` for computers."""
+    if seat.user_id and not seat.is_bot:
+        return f"<@{seat.user_id}>"
+    number = seat.player.removeprefix(BOT_PREFIX)
+    return f"🤖 {t(lang, 'table.bot_name', number=number)}"
 
 
 class MessagePresenter:
@@ -83,7 +86,7 @@ class MessagePresenter:
 
     def lobby_embed(self, lobby: Lobby, lang: str) -> discord.Embed:
         seats = "\n".join(
-            f"{i + 1}. {mention(s)}" + (" 👑" if s.user_id == lobby.host_id else "")
+            f"{i + 1}. {mention(s, lang)}" + (" 👑" if s.user_id == lobby.host_id else "")
             for i, s in enumerate(lobby.seats)
         )
         embed = discord.Embed(
@@ -146,7 +149,7 @@ class MessagePresenter:
     # -- table notices -----------------------------------------------------------------------------
 
     def seat_name(self, table: Table, player: str) -> str:
-        return mention(table.seats[player])
+        return mention(table.seats[player], self.lang(table))
 
     def table_view(self, table: Table, lang: str) -> discord.ui.View:
         items = [
@@ -165,7 +168,7 @@ class MessagePresenter:
     async def table_opened(self, table: Table, restored: bool) -> None:
         lang = self.lang(table)
         if not restored and LOBBY_MESSAGE in table.message_ids:
-            names = ", ".join(mention(s) for s in table.seats.values())
+            names = ", ".join(mention(s, lang) for s in table.seats.values())
             embed = discord.Embed(
                 title=t(lang, "lobby.title", game=self.title(lang)),
                 description=t(lang, "lobby.started", players=names),

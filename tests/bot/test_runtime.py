@@ -315,3 +315,12 @@ async def test_autopilot_and_message_ids_survive_a_restart(ledger) -> None:
     again = second.get(table.game_id)
     assert again.autopilot == {player} and again.message_ids["table"] == 1234
     await second.shutdown()
+
+
+def test_computer_players_are_named_in_the_servers_language() -> None:
+    from bot.runtime.lobby import bot_seat, human_seat
+    from bot.tables.presenting import mention
+
+    assert mention(bot_seat(2), "en") == "🤖 Bot 2"
+    assert mention(bot_seat(2), "ja") == "🤖 ボット2"
+    assert mention(human_seat(42, "ann"), "ja") == "<@42>"
