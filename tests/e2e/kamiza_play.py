@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 import re
 
+import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
+from table_play import has_button as _has
 
 HAND = "Your hand"
 TURN = re.compile(r"<@(\d+)>")
@@ -14,25 +16,7 @@ TURN = re.compile(r"<@(\d+)>")
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
     """`/kamiza start` in #general: the thread and its lobby message."""
-    state = host.state
-    started = await host.slash("kamiza", "start", **options)
-    announcement = started.response
-    assert announcement is not None and not announcement.ephemeral, started
-    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: verb_button(m, "join"), channel=thread)
-    return thread, lobby
-
-
-def verb_button(message: Message, verb: str) -> str | None:
-    """The custom id of the message's `g:<verb>:...` button, whatever its label's language."""
-    for button in message.buttons():
-        if button.get("custom_id", "").startswith(f"g:{verb}:"):
-            return button["custom_id"]
-    return None
-
-
-def _has(message: Message, label: str) -> bool:
-    return any(b.get("label") == label for b in message.buttons())
+    return await table_play.open_table(host, "kamiza", **options)
 
 
 def table_message(user: FakeUser, thread: Channel) -> Message | None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 import re
 
+import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
 from kamiza_play import HAND, whose_turn
+from table_play import has_button as _has
 
 __all__ = [
     "HAND",
@@ -35,17 +37,7 @@ ROUND_OVER = re.compile(r"^Round \d+ is over")
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
     """`/kobayakawa start` in #general: the thread and its lobby message."""
-    state = host.state
-    started = await host.slash("kobayakawa", "start", **options)
-    announcement = started.response
-    assert announcement is not None and not announcement.ephemeral, started
-    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: _has(m, "Join"), channel=thread)
-    return thread, lobby
-
-
-def _has(message: Message, label: str) -> bool:
-    return any(b.get("label") == label for b in message.buttons())
+    return await table_play.open_table(host, "kobayakawa", **options)
 
 
 def table_message(user: FakeUser, thread: Channel) -> Message | None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 import re
 
+import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
+from table_play import has_button as _has
 
 HAND = "Your hand"
 TITLE = "Rights of Losers · Trick"
@@ -19,13 +21,7 @@ TURN = re.compile(r"Your turn, <@(\d+)>")
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
     """`/losers start` in #general: the thread and its lobby message."""
-    state = host.state
-    started = await host.slash("losers", "start", **options)
-    announcement = started.response
-    assert announcement is not None and not announcement.ephemeral, started
-    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: _has(m, "Join"), channel=thread)
-    return thread, lobby
+    return await table_play.open_table(host, "losers", **options)
 
 
 async def start_with(host: FakeUser, others: list[FakeUser], **options) -> tuple[Channel, Message]:
@@ -39,10 +35,6 @@ async def start_with(host: FakeUser, others: list[FakeUser], **options) -> tuple
     await host.click(lobby, "Start")
     await host.state.wait_for(lambda: table_message(host, thread), 5, "the table")
     return thread, lobby
-
-
-def _has(message: Message, label: str) -> bool:
-    return any(b.get("label") == label for b in message.buttons())
 
 
 def _is_trick_message(message: Message) -> bool:

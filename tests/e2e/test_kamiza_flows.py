@@ -12,10 +12,10 @@ from kamiza_play import (
     play_turn,
     table_message,
     table_version,
-    verb_button,
     wait_turn,
 )
 from ledger_file import stored_game
+from table_play import verb_button
 
 from rules.log import replay
 
