@@ -86,9 +86,6 @@ class Table:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats.values() if s.user_id == user_id), None)
 
-    def humans(self) -> list[Seat]:
-        return [s for s in self.seats.values() if not s.is_bot]
-
     # -- acting ------------------------------------------------------------------------------------
 
     async def act(
