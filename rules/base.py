@@ -146,6 +146,14 @@ class Game(ABC):
         """Carry out an action and return its events; raises IllegalAction, changing nothing."""
 
     def check(self, player: str, action: Any) -> None:
+        """Raise IllegalAction if `apply` would refuse the action or if the action could not be
+        written to a log exactly as it is (G-2); never changes the state."""
+        self._refuse(player, action)
+        cls = type(self)
+        if cls.parse_action(cls.action_json(action)) != action:
+            raise MalformedAction(f"{action!r} is not written in a log as it is")
+
+    def _refuse(self, player: str, action: Any) -> Any:
         """Raise IllegalAction if `apply` would refuse the action; never changes the state."""
         copy.deepcopy(self).apply(player, action)
 

@@ -227,7 +227,9 @@ class Kamiza(Game):
         current = self.order[len(self.plays)]
         if player != current:
             raise IllegalAction("K-3", f"it is {current}'s turn, not {player}'s")
-        if action.card not in self.cards:
+        if not isinstance(action.area, str) or action.area not in AREAS:
+            raise IllegalAction("K-3", f"a card goes to kamiza or shimoza, not {action.area!r}")
+        if not isinstance(action.card, str) or action.card not in self.cards:
             raise IllegalAction("K-1", f"there is no {action.card} card in the {self.edition} set")
         if action.card not in self.hands[player]:
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
@@ -241,9 +243,6 @@ class Kamiza(Game):
         if len(self.plays) == len(self.order):
             self._finish_round(events)
         return events
-
-    def check(self, player: str, action: Any) -> None:
-        self._refuse(player, action)
 
     # -- the round's end ---------------------------------------------------------------------------
 

@@ -228,9 +228,6 @@ class Kobayakawa(Game):
             self._end_round(events)
         return events
 
-    def check(self, player: str, action: Any) -> None:
-        self._refuse(player, action)
-
     def _draw(self, player: str, action: Draw | ReplaceKobayakawa) -> Event:
         """B-3: one draw-phase turn."""
         top = self.pile[self.pile_top]

@@ -74,9 +74,6 @@ class LosersChecks:
 
     # -- checking ----------------------------------------------------------------------------------
 
-    def check(self, player: str, action: Any) -> None:
-        self._refuse(player, action)
-
     def _refuse(self, player: str, action: Any) -> Any:
         """Raise IllegalAction unless `apply` may carry out the action; returns what it needs."""
         if self.phase == OVER:

@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import t
 from bot.kamiza import render
-from bot.runtime.errors import TableError
+from bot.runtime.errors import StaleButton, TableError
 from bot.runtime.table import Table
 from bot.tables import lookup
 from bot.tables.buttons import button, handles, view_of
@@ -180,7 +180,16 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
         waiting = table.seats[nxt.player].display_name if nxt else "—"
         await ephemeral(interaction, t(lang, "kamiza.hand.not_your_turn", player=waiting))
         return
-    await table.act(seat.player, Play(chosen, where))
+    try:
+        await table.act(
+            seat.player,
+            Play(chosen, where),
+            still_shown=lambda state: round_key(state) == key,  # type: ignore[arg-type]
+        )
+    except StaleButton:  # the round ended between the check above and the lock
+        embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        return
     embed = discord.Embed(
         description=t(
             lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)

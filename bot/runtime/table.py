@@ -89,13 +89,26 @@ class Table:
     # -- acting ------------------------------------------------------------------------------------
 
     async def act(
-        self, player: str, action: Any, *, cause: str = "player", expected_seq: int | None = None
+        self,
+        player: str,
+        action: Any,
+        *,
+        cause: str = "player",
+        expected_seq: int | None = None,
+        still_shown: Callable[[Game], bool] | None = None,
     ) -> list[Event]:
-        """Check, commit to the ledger, then apply; raises IllegalAction or a TableError."""
+        """Check, commit to the ledger, then apply; raises IllegalAction or a TableError.
+
+        A click acts against the state it was shown for: `expected_seq` (the table's version) or
+        `still_shown` (say, the same round) is checked under the lock, so a double click that
+        lands after the first one changed the state is refused instead of acting twice.
+        """
         async with self.lock:
             if self.closed:
                 raise TableClosed()
             if expected_seq is not None and expected_seq != self.seq:
+                raise StaleButton()
+            if still_shown is not None and not still_shown(self.state):
                 raise StaleButton()
             self.state.check(player, action)
             entry = {"player": player, **type(self.state).action_json(action)}
