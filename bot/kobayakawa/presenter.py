@@ -82,9 +82,6 @@ class KobayakawaPresenter(MessagePresenter):
         embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed)
 
-    async def cancelled(self, table: Table, reason: str) -> None:
-        await super().cancelled(table, reason)
-
     def hand_message(
         self, table: Table, seat: Seat, lang: str
     ) -> tuple[discord.Embed, discord.ui.View | None]:

@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.losers import menus, render
 from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
-from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.presenting import TABLE_MESSAGE, Item, MessagePresenter
 from data.store import ResultRow, Seat
 from rules.base import Event
 from rules.losers_board import TRICKS
@@ -143,9 +143,9 @@ class LosersPresenter(MessagePresenter):
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed, file=self.picture(table, lang))
 
-    async def cancelled(self, table: Table, reason: str) -> None:
-        self._story.pop(table.game_id, None)
-        await super().cancelled(table, reason)
+    async def cancelled(self, item: Item, reason: str) -> None:
+        self._story.pop(item.game_id, None)
+        await super().cancelled(item, reason)
 
     # -- private answers -------------------------------------------------------------------------
 

@@ -135,10 +135,14 @@ class Lobby:
         self.mark_closed()
         self.announce_end(reason)
 
-    def announce_end(self, reason: str) -> None:
-        """Show the lobby closed, then mark that told in the ledger (again after a restart)."""
+    def announce_end(self, reason: str, *, started: bool = False) -> None:
+        """Show the lobby closed (or, `started`, its game cancelled), then mark that told in the
+        ledger (again after a restart)."""
         self.closed = True
-        self.outbox.put(lambda: self.presenter.lobby_closed(self, reason))
+        if started:
+            self.outbox.put(lambda: self.presenter.cancelled(self, reason))
+        else:
+            self.outbox.put(lambda: self.presenter.lobby_closed(self, reason))
         self.outbox.put(lambda: self.ledger.mark_announced(self.game_id))
         self.outbox.close()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from rules.registry import GAMES
 log = logging.getLogger(__name__)
 
 Seating = Lobby | Table
+SET_ASIDE = "table.set_aside"  # the end reason (a catalogue key) of a game that would not replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,21 +188,39 @@ class TableManager:
             if record.game not in self.presenters:
                 log.warning("game %s: no presenter for %s; left as it is", record.id, record.game)
                 continue
-            notes = await self.ledger.notes(record.id)
             try:
+                notes = await self.ledger.notes(record.id)
                 if record.status == "lobby":
                     await self._restore_lobby(record, notes)
                     lobbies += 1
                 else:
                     await self._restore_table(record, notes)
                     tables += 1
-            except (RulesError, InvalidSetup) as exc:
-                log.error("game %s: cannot be replayed (%s); abandoned", record.id, exc)
-                await self.ledger.end_game(record.id, "abandoned", f"replay failed: {exc}")
+            except Exception as exc:
+                await self._set_aside(record, exc)
         for record in await self.ledger.unannounced_games():
-            if record.game in self.presenters:
+            if record.game not in self.presenters:
+                continue
+            try:
                 await self._announce(record, await self.ledger.notes(record.id))
+            except Exception as exc:
+                # Told nothing rather than told forever: one bad game never blocks the start.
+                log.error("game %s: its end cannot be announced (%r); skipped", record.id, exc)
+                await _quietly(self.ledger.mark_announced(record.id), record.id)
         return lobbies, tables
+
+    async def _set_aside(self, record: GameRecord, exc: Exception) -> None:
+        """A game that cannot be brought back ends as abandoned; its thread is told once (by
+        `_announce`, which does not replay it), and the other tables and the start go on."""
+        if isinstance(exc, RulesError | InvalidSetup):
+            log.error("game %s: cannot be replayed (%s); set aside", record.id, exc)
+        else:
+            log.error("game %s: cannot be restored; set aside", record.id, exc_info=exc)
+        item = self._by_id.get(record.id)
+        if item is not None:
+            await item.stop()
+            self._forget(item)
+        await _quietly(self.ledger.end_game(record.id, "abandoned", SET_ASIDE), record.id)
 
     async def _restore_lobby(self, record: GameRecord, notes: dict[str, Any]) -> None:
         place = Place(record.guild_id, record.channel_id, record.thread_id)
@@ -243,22 +262,13 @@ class TableManager:
         reason = record.end_reason or ""
         doc = record.log()
         if doc is None:  # a lobby that closed
-            lobby = Lobby(
-                game_id=record.id,
-                game=record.game,
-                place=place,
-                host_id=record.host_id,
-                options=dict(record.options),
-                seats=list(record.seats),
-                ledger=self.ledger,
-                presenter=presenter,
-                expires_at=0.0,
-            )
-            lobby.message_ids.update(notes.get("messages", {}))
-            lobby.announce_end(reason)
+            self._closed_lobby(record, notes).announce_end(reason)
+            return
+        if record.status != "finished":  # nothing to replay for a notice (it may not replay)
+            self._closed_lobby(record, notes).announce_end(reason, started=True)
             return
         state = load(doc)
-        last = _last_events(doc) if record.status == "finished" else None
+        last = _last_events(doc)
         table = Table(
             game_id=record.id,
             place=place,
@@ -271,14 +281,35 @@ class TableManager:
             timing=Timing(),
         )
         table.message_ids.update(notes.get("messages", {}))
-        if record.status == "finished":
-            table.announce_end(results=record.results, last=last)
-        else:
-            table.announce_end(reason=reason)
+        table.announce_end(results=record.results, last=last)
+
+    def _closed_lobby(self, record: GameRecord, notes: dict[str, Any]) -> Lobby:
+        """The seats and messages of an ended game, enough to post its closing notice."""
+        lobby = Lobby(
+            game_id=record.id,
+            game=record.game,
+            place=Place(record.guild_id, record.channel_id, record.thread_id),
+            host_id=record.host_id,
+            options=dict(record.options),
+            seats=list(record.seats),
+            ledger=self.ledger,
+            presenter=self.presenters[record.game],
+            expires_at=0.0,
+        )
+        lobby.message_ids.update(notes.get("messages", {}))
+        return lobby
 
     async def shutdown(self) -> None:
         for item in self.live():
             await item.stop()
+
+
+async def _quietly(write: Awaitable[None], game_id: int) -> None:
+    """A bookkeeping write during the start; a failure is logged, never stops the start."""
+    try:
+        await write
+    except Exception as exc:
+        log.error("game %s: could not write to the ledger during the start (%r)", game_id, exc)
 
 
 def _last_events(doc: dict[str, Any]) -> tuple[str, list[Event]] | None:

@@ -230,9 +230,9 @@ class MessagePresenter:
         kwargs: dict[str, Any] = {"view": view} if view else {}
         await self.send(table, content=t(lang, key, player=self.seat_name(table, player)), **kwargs)
 
-    async def cancelled(self, table: Table, reason: str) -> None:
-        lang = self.lang(table)
-        await self.send(table, content=t(lang, "table.cancelled", reason=t(lang, reason)))
+    async def cancelled(self, item: Item, reason: str) -> None:
+        lang = self.lang(item)
+        await self.send(item, content=t(lang, "table.cancelled", reason=t(lang, reason)))
 
     def results_lines(self, table: Table, results: Sequence[ResultRow], lang: str) -> list[str]:
         """Standings with rating changes, for the end of any game."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -324,3 +325,48 @@ def test_computer_players_are_named_in_the_servers_language() -> None:
     assert mention(bot_seat(2), "en") == "🤖 Bot 2"
     assert mention(bot_seat(2), "ja") == "🤖 ボット2"
     assert mention(human_seat(42, "ann"), "ja") == "<@42>"
+
+
+async def test_a_game_that_will_not_replay_is_set_aside_once_and_blocks_nothing(ledger) -> None:
+    manager = make_manager(ledger, Recorder())
+    bad = await open_and_start(manager, humans=3)
+    good = await open_and_start(manager, humans=3, home=CHANNEL + 5)
+    await manager.shutdown()
+    player = bad.state.next().player  # a forged entry written behind the rules' back
+    await ledger.append_action(bad.game_id, 0, {"player": player, "card": "boss", "area": "up"})
+
+    recorder = Recorder()
+    second = make_manager(ledger, recorder)
+    assert await second.restore() == (0, 1)
+    assert isinstance(second.get(good.game_id), Table) and second.get(bad.game_id) is None
+    record = await ledger.get_game(bad.game_id)
+    assert (record.status, record.end_reason) == ("abandoned", "table.set_aside")
+    await until(lambda: recorder.named("cancelled"), recorder)
+    assert recorder.named("cancelled") == [("table.set_aside",)]
+    await second.shutdown()
+    await asyncio.sleep(0)
+
+    third_recorder = Recorder()
+    third = make_manager(ledger, third_recorder)
+    assert await third.restore() == (0, 1)  # told once: nothing more about the bad game
+    await third.shutdown()
+    assert third_recorder.named("cancelled") == []
+    assert await ledger.unannounced_games() == []
+
+
+async def test_a_finished_game_that_will_not_replay_does_not_stop_the_start(
+    ledger, tmp_path: Path
+) -> None:
+    manager = make_manager(ledger, Recorder())
+    table = await open_and_start(manager, humans=3)
+    table.announce_end = lambda **kwargs: None  # type: ignore[method-assign]  # dies right here
+    await play_out(table)
+    with sqlite3.connect(tmp_path / "ledger.sqlite3") as raw:  # damage behind the ledger's back
+        raw.execute("DROP TRIGGER actions_no_update")
+        raw.execute(
+            "UPDATE actions SET action = ? WHERE game_id = ? AND seq = 0",
+            ('{"player": "1", "card": "joker", "area": "kamiza"}', table.game_id),
+        )
+    second = make_manager(ledger, Recorder())
+    assert await second.restore() == (0, 0)
+    assert await ledger.unannounced_games() == []
