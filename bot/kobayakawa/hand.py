@@ -14,9 +14,10 @@ import discord
 
 from bot.i18n import t
 from bot.kobayakawa import render
+from bot.runtime.errors import ForgedCustomId
 from bot.runtime.table import Table
 from bot.tables import lookup
-from bot.tables.buttons import button, handles, view_of
+from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
 from rules.kobayakawa import ROUNDS, Kobayakawa
@@ -140,6 +141,8 @@ async def _on_turn(
     table = lookup.table(interaction, game_id)
     seat = lookup.seat(table, interaction)
     lang = lang_of(interaction)
+    if not seq_arg.isdigit():
+        raise ForgedCustomId()
     seq = int(seq_arg)
     if seq != table.seq:
         embed, view = hand_message(table, seat, lang, note=t(lang, "kobayakawa.hand.stale"))
@@ -182,14 +185,14 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
 
 
 @handles(KEEP)
-async def keep(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+async def keep(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
     found = await _on_turn(interaction, game_id, args[0])
     if found is None:
         return
     table, seat, lang, seq = found
     state: Kobayakawa = table.state  # type: ignore[assignment]
     held, drawn = state.cards.get(seat.player), state.drawn_card(seat.player)
-    action = KEEPS[args[1]]
+    action = args.one_of(1, KEEPS)
     await table.act(seat.player, action, expected_seq=seq)
     kept, discarded = (drawn, held) if action is KEEP_DRAWN else (held, drawn)
     await _done(

@@ -32,3 +32,10 @@ class NotSeated(TableError):
 class StaleButton(TableError):
     def __init__(self) -> None:
         super().__init__("error.stale_button")
+
+
+class ForgedCustomId(TableError):
+    """A component's custom id that no button of ours ever carried (edited by hand, or broken)."""
+
+    def __init__(self) -> None:
+        super().__init__("error.stale_button")

@@ -14,9 +14,11 @@ from bot.runtime.presenter import Presenter
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
 from rules.agents import computer_action, random_action
-from rules.base import Event, Game
+from rules.base import Event, Game, IllegalAction
 
 log = logging.getLogger(__name__)
+
+ACT_FOR_BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds between tries when acting for a seat fails
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +221,11 @@ class Table:
 
     async def _computer_turn(self, player: str, seq: int, cause: str) -> None:
         await asyncio.sleep(self.timing.bot_delay)
-        action = computer_action(self.state, player, self._rng)
+        try:
+            action = computer_action(self.state, player, self._rng)
+        except Exception:
+            log.exception("game %s: the computer player failed; simplest move", self.game_id)
+            action = self.state.legal_actions(player)[0]
         await self._act_for(player, action, seq, cause)
 
     async def _turn_clock(self, player: str, seq: int) -> None:
@@ -241,16 +247,41 @@ class Table:
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
 
     async def _act_for(self, player: str, action: Any, seq: int, cause: str) -> None:
-        try:
-            await self.act(player, action, cause=cause, expected_seq=seq)
-        except (StaleButton, TableClosed):
-            pass  # someone acted first, or the table closed: nothing to do
-        except Exception:
-            # A ledger hiccup must not leave the table waiting forever: try again shortly.
-            log.exception("game %s: acting for %s failed; retrying", self.game_id, player)
-            await asyncio.sleep(1.0)
-            if not self.closed and self.seq == seq:
-                self._schedule()
+        """Act for a seat (computer, timeout, autopilot); a failure is retried a few times with
+        a growing pause, then given up loudly, leaving the table as it was; the turn starts over
+        a turn's time later instead of hanging or retrying without pause."""
+        for attempt, pause in enumerate((*ACT_FOR_BACKOFF, None)):
+            try:
+                await self.act(player, action, cause=cause, expected_seq=seq)
+                return
+            except (StaleButton, TableClosed):
+                return  # someone acted first, or the table closed: nothing to do
+            except IllegalAction as exc:  # a policy bug must not stall the table
+                log.error("game %s: %s chose an illegal move (%s)", self.game_id, player, exc)
+                action = self.state.legal_actions(player)[0]
+            except Exception as exc:
+                if attempt == 0:
+                    log.exception("game %s: acting for %s failed", self.game_id, player)
+                else:
+                    log.warning("game %s: acting for %s failed: %r", self.game_id, player, exc)
+            if pause is None or self.closed or self.seq != seq:
+                break
+            await asyncio.sleep(pause)
+        if not self.closed and self.seq == seq:
+            log.error(
+                "game %s: gave up acting for %s after %d tries; trying again in %.0f s",
+                self.game_id,
+                player,
+                len(ACT_FOR_BACKOFF) + 1,
+                self.timing.turn_seconds,
+            )
+            self._clock = spawn(self._resume_later(seq), name=f"game {self.game_id} clock")
+
+    async def _resume_later(self, seq: int) -> None:
+        """After giving up on a seat: the turn starts over once a turn's time has passed."""
+        await asyncio.sleep(self.timing.turn_seconds)
+        if not self.closed and self.seq == seq:
+            self._schedule()
 
     async def stop(self) -> None:
         """Stop the clock and flush messages, leaving the game as it is (shutdown)."""

@@ -7,15 +7,41 @@ working after a restart and never trust anything but what the table says now.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 import discord
 
+from bot.runtime.errors import ForgedCustomId
 from bot.tables.replies import explain_error, refuse
 
+T = TypeVar("T")
 Handler = Callable[..., Awaitable[None]]
 PREFIX = "g"
+log = logging.getLogger(__name__)
+
+
+class CustomIdArgs(list[str]):
+    """The arguments of a custom id; a missing or malformed one is a forged id, not a bug."""
+
+    def __getitem__(self, index: Any) -> Any:
+        try:
+            return super().__getitem__(index)
+        except IndexError:
+            raise ForgedCustomId() from None
+
+    def number(self, index: int) -> int:
+        try:
+            return int(self[index])
+        except ValueError:
+            raise ForgedCustomId() from None
+
+    def one_of(self, index: int, allowed: Mapping[str, T]) -> T:
+        try:
+            return allowed[self[index]]
+        except KeyError:
+            raise ForgedCustomId() from None
 
 
 class Verbs:
@@ -50,7 +76,10 @@ class Verbs:
             await refuse(interaction, "error.stale_button")
             return
         try:
-            await handler(interaction, int(gid), args, *extra)
+            await handler(interaction, int(gid), CustomIdArgs(args), *extra)
+        except ForgedCustomId as exc:
+            log.warning("ignored a malformed custom id %r", custom)
+            await explain_error(interaction, exc, int(gid))
         except Exception as exc:
             await explain_error(interaction, exc, int(gid))
 

@@ -57,9 +57,7 @@ def check_may_cancel(item: object, interaction: discord.Interaction) -> None:
 @handles("cancel")
 async def cancel(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     """Ask for confirmation; `cancel_yes` does it."""
-    item = lookup.manager_of(interaction).get(game_id)
-    if item is None or item.closed:
-        raise TableError("error.table_closed")
+    item = lookup.item(interaction, game_id)
     check_may_cancel(item, interaction)
     lang = lang_of(interaction)
     view = view_of(
@@ -75,9 +73,7 @@ async def cancel(interaction: discord.Interaction, game_id: int, args: list[str]
 
 @handles("cancel_yes")
 async def cancel_yes(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    item = lookup.manager_of(interaction).get(game_id)
-    if item is None or item.closed:
-        raise TableError("error.table_closed")
+    item = lookup.item(interaction, game_id)
     check_may_cancel(item, interaction)
     await item.cancel("cancel.by_user")
     await interaction.response.edit_message(

@@ -19,22 +19,30 @@ def manager_of(interaction: discord.Interaction) -> TableManager:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
-def lobby(interaction: discord.Interaction, game_id: int) -> Lobby:
-    item = manager_of(interaction).get(game_id)
-    if isinstance(item, Table):
-        raise TableError("lobby.already_started")
-    if item is None or item.closed:
+def item(interaction: discord.Interaction, game_id: int) -> Lobby | Table:
+    """The open lobby or table `game_id`, if it belongs to the server the click came from.
+
+    Game ids are sequential and custom ids can be forged: a table of another server is answered
+    exactly like one that does not exist.
+    """
+    found = manager_of(interaction).get(game_id)
+    if found is None or found.closed or found.place.guild_id != interaction.guild_id:
         raise TableClosed()
-    return item
+    return found
+
+
+def lobby(interaction: discord.Interaction, game_id: int) -> Lobby:
+    found = item(interaction, game_id)
+    if isinstance(found, Table):
+        raise TableError("lobby.already_started")
+    return found
 
 
 def table(interaction: discord.Interaction, game_id: int) -> Table:
-    item = manager_of(interaction).get(game_id)
-    if isinstance(item, Lobby):
+    found = item(interaction, game_id)
+    if isinstance(found, Lobby):
         raise TableError("table.not_started")
-    if item is None or item.closed:
-        raise TableClosed()
-    return item
+    return found
 
 
 def here(interaction: discord.Interaction, game: str) -> Lobby | Table:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import has, t
-from bot.tables.buttons import button, handles, view_of
+from bot.runtime.errors import ForgedCustomId
+from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.replies import lang_of
 
 RULES_GAME_ID = 0  # rules pages belong to no table
@@ -54,7 +55,9 @@ async def show_rules(interaction: discord.Interaction, game: str) -> None:
 
 
 @handles("rules")
-async def turn_page(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    game, page = args[0], int(args[1])
+async def turn_page(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    game, page = args[0], args.number(1)
+    if not page_count(game):
+        raise ForgedCustomId()
     embed, view = rules_page(game, page, lang_of(interaction))
     await interaction.response.edit_message(embed=embed, view=view)

@@ -110,6 +110,7 @@ class Interaction:
     def __init__(self, table: Table, user_id: int, values: list[str] | None = None, locale="en-US"):
         tables = SimpleNamespace(get=lambda gid: table if gid == table.game_id else None)
         self.client = SimpleNamespace(tables=tables)
+        self.guild_id = table.place.guild_id
         self.user = SimpleNamespace(id=user_id, display_name=f"user{user_id}")
         self.locale = locale
         self.permissions = None

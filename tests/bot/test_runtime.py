@@ -327,7 +327,17 @@ def test_computer_players_are_named_in_the_servers_language() -> None:
     assert mention(human_seat(42, "ann"), "ja") == "<@42>"
 
 
-async def test_a_game_that_will_not_replay_is_set_aside_once_and_blocks_nothing(ledger) -> None:
+async def test_a_game_that_will_not_replay_is_set_aside_once_and_blocks_nothing(
+    ledger, monkeypatch
+) -> None:
+    marked = asyncio.Event()
+    mark = ledger.mark_announced
+
+    async def mark_and_tell(game_id: int) -> None:
+        await mark(game_id)
+        marked.set()
+
+    monkeypatch.setattr(ledger, "mark_announced", mark_and_tell)
     manager = make_manager(ledger, Recorder())
     bad = await open_and_start(manager, humans=3)
     good = await open_and_start(manager, humans=3, home=CHANNEL + 5)
@@ -341,10 +351,9 @@ async def test_a_game_that_will_not_replay_is_set_aside_once_and_blocks_nothing(
     assert isinstance(second.get(good.game_id), Table) and second.get(bad.game_id) is None
     record = await ledger.get_game(bad.game_id)
     assert (record.status, record.end_reason) == ("abandoned", "table.set_aside")
-    await until(lambda: recorder.named("cancelled"), recorder)
+    await asyncio.wait_for(marked.wait(), 10)
     assert recorder.named("cancelled") == [("table.set_aside",)]
     await second.shutdown()
-    await asyncio.sleep(0)
 
     third_recorder = Recorder()
     third = make_manager(ledger, third_recorder)
@@ -370,3 +379,41 @@ async def test_a_finished_game_that_will_not_replay_does_not_stop_the_start(
     second = make_manager(ledger, Recorder())
     assert await second.restore() == (0, 0)
     assert await ledger.unannounced_games() == []
+
+
+async def test_acting_for_a_seat_retries_a_few_times_then_gives_up_loudly(
+    ledger, monkeypatch, caplog
+) -> None:
+    import bot.runtime.table as table_module
+
+    monkeypatch.setattr(table_module, "ACT_FOR_BACKOFF", (0.01, 0.02, 0.04))
+    manager = make_manager(ledger, Recorder(), turn_seconds=3600)
+    table = await open_and_start(manager, humans=1, bots=2)
+    while not table.seats[table.state.next().player].is_bot:  # a human starts: play for them
+        human = table.state.next().player
+        await table.act(human, table.state.legal_actions(human)[0])
+    tries = 0
+    gave_up = asyncio.Event()
+
+    async def broken_append(*args: Any) -> None:
+        nonlocal tries
+        tries += 1
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(ledger, "append_action", broken_append)
+    caplog.set_level("WARNING")
+    caplog.handler.emit = (  # type: ignore[method-assign]
+        lambda record, emit=caplog.handler.emit: (
+            emit(record),
+            gave_up.set() if "gave up" in record.getMessage() else None,
+        )
+    )
+    seq = table.seq
+    table._schedule()
+    await asyncio.wait_for(gave_up.wait(), 10)
+    await asyncio.sleep(0.1)
+    assert tries == 4  # the first try and one per pause, then no more until a turn has passed
+    assert table.seq == seq and not table.closed
+    tracebacks = [r for r in caplog.records if r.exc_info]
+    assert len(tracebacks) == 1
+    await table.stop()
