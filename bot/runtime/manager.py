@@ -30,6 +30,8 @@ class Defaults:
     turn_seconds: int = 90
     lobby_seconds: int = 900
     bot_delay: float = 0.4
+    lobbies_per_host: int = 1  # open lobbies one member may host in one server
+    tables_per_server: int = 50  # lobbies and tables open at once in one server
 
 
 class TableManager:
@@ -66,6 +68,15 @@ class TableManager:
     def release(self, home: int) -> None:
         self._reserved.discard(home)
 
+    def check_room(self, guild_id: int, host_id: int) -> None:
+        """Refuse a new lobby past the per-host and per-server limits; raises TableError."""
+        here = [item for item in self._by_id.values() if item.place.guild_id == guild_id]
+        hosted = sum(isinstance(i, Lobby) and i.host_id == host_id and not i.closed for i in here)
+        if hosted >= self.defaults.lobbies_per_host:
+            raise TableError("lobby.host_limit", count=hosted)
+        if len(here) >= self.defaults.tables_per_server:
+            raise TableError("error.server_table_limit", count=len(here))
+
     async def open_lobby(
         self,
         *,
@@ -78,6 +89,7 @@ class TableManager:
     ) -> Lobby:
         """A new lobby with its host seated; the home must have been reserved."""
         try:
+            self.check_room(place.guild_id, host_id)
             cls = GAMES[game]
             opts = cls.normalise_options(options)
             if not 0 <= bots < cls.max_players:

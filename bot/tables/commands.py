@@ -50,6 +50,7 @@ async def _open_table(
         raise TableError("error.guild_only")
     lang = lang_of(interaction)
     host = interaction.user
+    manager.check_room(interaction.guild_id, host.id)  # before anything is posted
     if isinstance(channel, discord.Thread):
         place = Place(interaction.guild_id, channel.parent_id or channel.id, channel.id)
         manager.reserve(place.home)

@@ -417,3 +417,30 @@ async def test_acting_for_a_seat_retries_a_few_times_then_gives_up_loudly(
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert len(tracebacks) == 1
     await table.stop()
+
+
+async def test_lobbies_per_host_and_tables_per_server_are_limited(ledger) -> None:
+    manager = make_manager(ledger, Recorder(), lobbies_per_host=1, tables_per_server=3)
+
+    async def open_at(home: int, host: int, guild: int = GUILD) -> Lobby:
+        place = Place(guild, home, None)
+        manager.reserve(place.home)
+        return await manager.open_lobby(
+            game="kamiza", place=place, host_id=host, host_name="h", options={}, bots=0
+        )
+
+    first = await open_at(CHANNEL, host=1)
+    with pytest.raises(TableError, match=r"lobby\.host_limit"):
+        await open_at(CHANNEL + 1, host=1)
+    assert manager.at(CHANNEL + 1) is None
+    await open_at(CHANNEL + 1, host=1, guild=GUILD + 1)  # another server: its own limits
+    await first.join(2, "two")
+    await first.join(3, "three")
+    await manager.start(first, 1)  # a started table no longer counts as the host's lobby
+    await open_at(CHANNEL + 2, host=1)
+    await open_at(CHANNEL + 3, host=2)
+    with pytest.raises(TableError, match=r"error\.server_table_limit"):
+        await open_at(CHANNEL + 4, host=3)
+    games = [g for g in await ledger.unfinished_games() if g.guild_id == GUILD]
+    assert len(games) == 3  # nothing was written for the refused lobbies
+    await manager.shutdown()
