@@ -1,6 +1,15 @@
 """The games' rules: pure state machines with no Discord, no I/O, no clock, no global RNG."""
 
-from rules.base import Event, Game, IllegalAction, InvalidSetup, MalformedAction, Next, RulesError
+from rules.base import (
+    Event,
+    Game,
+    IllegalAction,
+    InvalidSetup,
+    MalformedAction,
+    Next,
+    RulesError,
+    UnclassifiedEvent,
+)
 
 __all__ = [
     "Event",
@@ -10,4 +19,5 @@ __all__ = [
     "MalformedAction",
     "Next",
     "RulesError",
+    "UnclassifiedEvent",
 ]

@@ -34,6 +34,10 @@ class InvalidSetup(RulesError):
     """Players, options or setup that no game can be created from."""
 
 
+class UnclassifiedEvent(RulesError):
+    """An event kind a game has not said a spectator may see (G-3): never shown, never exported."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Event:
     """Something an action caused; data only, rendering is the bot's job."""
@@ -86,6 +90,8 @@ class Game(ABC):
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # G-3: event kinds the whole table sees exactly as they are; others need `public_event`.
+    public_kinds: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
 
@@ -178,6 +184,22 @@ class Game(ABC):
     def details(self) -> dict[str, Any]:
         """Extra public facts for the replay output."""
         return {}
+
+    def opening_events(self) -> list[Event]:
+        """The events of the set-up itself (the first deal, the first start player)."""
+        return []
+
+    @classmethod
+    def public_event(cls, event: Event) -> dict[str, Any] | None:
+        """G-3: the event as a spectator at the physical table saw it, or None if not at all.
+
+        A game lists its fully public kinds in `public_kinds` and overrides this for the kinds
+        that carry something hidden. Any other kind raises UnclassifiedEvent: a new event is
+        kept out of public records until someone decides what of it the table sees.
+        """
+        if event.kind in cls.public_kinds:
+            return event.to_json()
+        raise UnclassifiedEvent(f"{cls.name}: is {event.kind!r} public? (G-3) nobody decided")
 
     def clone(self) -> Self:
         return copy.deepcopy(self)

@@ -129,6 +129,27 @@ class Kamiza(Game):
     name: ClassVar[str] = "kamiza"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
+    # G-3: everything but a face-down card is public: the reveal turns every card of the round
+    # face up, and a game's unplayed card is the one its three revealed plays left (K-2).
+    public_kinds: ClassVar[frozenset[str]] = frozenset(
+        {
+            "round_revealed",
+            "squealed",
+            "removed_wrong_area",
+            "cancelled",
+            "seat_lost",
+            "hit",
+            "seated",
+            "bribe",
+            "policeman_unpaid",
+            "wanted",
+            "dropped_out",
+            "round_scored",
+            "game_ended",
+            "round_started",
+            "match_ended",
+        }
+    )
 
     def __init__(self, players: tuple[str, ...], edition: str, advanced: bool, start: str) -> None:
         self.players = players
@@ -149,7 +170,7 @@ class Kamiza(Game):
         self.unplayed: dict[str, str] = {}
         self.finished = False
         self._squealer: str | None = None
-        self._begin_round()
+        self._opening: list[Event] = [self._begin_round()]
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -184,6 +205,24 @@ class Kamiza(Game):
     ) -> dict[str, Any]:
         """K-12: the first start player is chosen at the table, at random if nobody chooses."""
         return {"start_player": rng.choice(list(players))}
+
+    def opening_events(self) -> list[Event]:
+        """The first round's start (K-12: the start player chosen at the table)."""
+        return list(self._opening)
+
+    @classmethod
+    def public_event(cls, event: Event) -> dict[str, Any] | None:
+        """K-3: a card put face down shows its owner, area and place in the order, not the card
+        (the start player's under the advanced rule is face up); the reveal shows the rest."""
+        if isinstance(event, CardPlaced):
+            return {
+                "type": event.kind,
+                "player": event.player,
+                "area": event.area,
+                "face_up": event.face_up,
+                "card": event.card if event.face_up else None,
+            }
+        return super().public_event(event)
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Play:

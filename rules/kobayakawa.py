@@ -48,6 +48,21 @@ class Kobayakawa(Game):
     name: ClassVar[str] = "kobayakawa"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    # G-3: the Kobayakawa, discards, bets and passes are public as they happen (B-2..B-4, B-6);
+    # `drew` and `showdown` carry cards and are shown through `public_event`.
+    public_kinds: ClassVar[frozenset[str]] = frozenset(
+        {
+            "round_started",
+            "kobayakawa_replaced",
+            "fight_phase_started",
+            "fought",
+            "passed",
+            "round_won",
+            "nobody_fought",
+            "player_out",
+            "game_ended",
+        }
+    )
 
     def __init__(
         self, players: tuple[str, ...], start: str, decks: tuple[tuple[int, ...], ...]
@@ -123,6 +138,21 @@ class Kobayakawa(Game):
     def opening_events(self) -> list[Event]:
         """The events of the set-up itself (the first round's deal), for the bot to narrate."""
         return list(self._opening)
+
+    @classmethod
+    def public_event(cls, event: Event) -> dict[str, Any] | None:
+        """B-3: a draw shows only the discarded card, never which of the two was kept.
+        B-5: only fighters reveal, and only when two or more fight: a lone fighter's card and
+        every card of a player who passed stay hidden."""
+        if isinstance(event, Drew):
+            return {"type": event.kind, "player": event.player, "discarded": event.discarded}
+        if isinstance(event, Showdown):
+            shown = event.fighters if len(event.fighters) > 1 else ()
+            data = event.to_json()
+            data["cards"] = {p: event.cards[p] for p in shown if p in event.cards}
+            data["totals"] = {p: event.totals[p] for p in shown if p in event.totals}
+            return data
+        return super().public_event(event)
 
     # -- whose turn --------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Game logs (LOG_FORMAT.md): create a header, rebuild a game from a log, replay it."""
+"""Game logs (LOG_FORMAT.md): create a header, rebuild a game from a log, replay it, and turn it
+into the public record a spectator could have written down (G-3)."""
 
 from __future__ import annotations
 
@@ -135,3 +136,59 @@ def result(game: Game) -> dict[str, Any]:
 def replay(log: Mapping[str, Any]) -> dict[str, Any]:
     """Re-judge a whole log."""
     return result(load(log))
+
+
+def public_record(log: Mapping[str, Any]) -> dict[str, Any]:
+    """What the table showed of a game, step by step: nothing chance decided that stayed hidden.
+
+    The log is replayed and each action's events are kept as a spectator saw them
+    (`Game.public_event`); the setup (seed, decks, hands) and the actions themselves (which card
+    was played face down, which card a Kobayakawa player kept) are left out. Shape::
+
+        {"format": 1, "game": G, "options": {...}, "players": [...], "public": true,
+         "opening": [event, ...],                      # the set-up as the table saw it
+         "steps": [{"player": P, "events": [event, ...]}, ...],   # one per action, in order
+         "result": {"scores": {...}, "winners": [...]}}           # only once the game is over
+
+    Raises LogError (or UnsupportedGame) like `load`, and UnclassifiedEvent for an event kind
+    whose visibility its game has not decided: an export then fails rather than leak.
+    """
+    game = start(log)
+    cls = type(game)
+    opening = _public(cls, game.opening_events())
+    actions = log.get("actions", [])
+    if not isinstance(actions, list):
+        raise LogError("actions must be a list")
+    steps: list[dict[str, Any]] = []
+    for index, entry in enumerate(actions):
+        try:
+            events = apply_entry(game, entry)
+        except IllegalAction as exc:
+            raise LogError(str(exc), index) from None
+        steps.append({"player": entry["player"], "events": _public(cls, events)})
+    record: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "game": game.name,
+        "options": cls.normalise_options(log.get("options")),
+        "players": list(game.players),
+        "public": True,
+        "opening": opening,
+        "steps": steps,
+    }
+    if game.over:
+        record["result"] = {"scores": game.scores(), "winners": game.winners()}
+    return record
+
+
+def _public(cls: type[Game], events: Sequence[Event]) -> list[dict[str, Any]]:
+    shown = (cls.public_event(event) for event in events)
+    return [_plain(data) for data in shown if data is not None]
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: tuples become lists, so the record equals its own JSON round trip."""
+    if isinstance(value, dict):
+        return {key: _plain(inner) for key, inner in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(inner) for inner in value]
+    return value

@@ -70,6 +70,24 @@ class RightsOfLosers(LosersChecks, Game):
     name: ClassVar[str] = "rights-of-losers"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
+    # G-3: every event is public. Cards are played face up (R-4) and appear in events only once
+    # played; the hands dealt (R-1) are in the setup, never in an event.
+    public_kinds: ClassVar[frozenset[str]] = frozenset(
+        {
+            "trick_started",
+            "card_played",
+            "trick_won",
+            "chip_placed",
+            "chip_skipped",
+            "built",
+            "discarded",
+            "appointed",
+            "reversed",
+            "chip_moved",
+            "passed",
+            "game_over",
+        }
+    )
 
     def __init__(self, players: tuple[str, ...], lead: str, hands: Mapping[str, list[str]]):
         self.players = players
@@ -94,6 +112,7 @@ class RightsOfLosers(LosersChecks, Game):
         self.owners: tuple[CardOwner, ...] = ()
         self.final: dict[str, int] = {}
         self._appoints = {p: Appoint(p) for p in players}
+        self._opening = TrickStarted(1, lead, "chosen", False)
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -124,6 +143,10 @@ class RightsOfLosers(LosersChecks, Game):
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:
         return parse_action(data)
+
+    def opening_events(self) -> list[Event]:
+        """The first trick, led by the lead player the setup chose (R-4)."""
+        return [self._opening]
 
     # -- whose turn and what is legal --------------------------------------------------------------
 

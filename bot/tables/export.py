@@ -1,10 +1,19 @@
-"""`/<game> export [game id]`: a game's log (LOG_FORMAT.md) as a JSON file, privately.
+"""`/<game> export [game id] [full]`: a game as a JSON file, privately.
 
-- A finished game: the whole log as the ledger stores it, plus `id`, `guild`, `status` and
-  `results` (the shape of `python -m data export`); every card in it was played openly by the end.
+A player only ever sees what the physical game would show them (RULES.md G-3), after the end too:
+a finished Kobayakawa log would show the cards of players who passed and every unseen draw.
+
+- A finished game: its public record (`rules.log.public_record`: each step as the table showed
+  it, no setup), plus `id`, `guild`, `status` and `results`; any member of the server may export it.
+- `full: True`, a finished game, a member with Manage Server: the whole log as the ledger stores it
+  (seed, decks, hands), plus `id`, `guild`, `status` and `results` (the shape of `python -m data
+  export`). Never for a game that is not finished: its hidden cards may still be in play.
 - A game that is not finished (running, cancelled, abandoned): only for a member seated at it,
   and only their own seat's view (`state.view(player)`): no setup (seed, decks, hands), no
   action list, no other player's face-down card. A cancelled game may still hold hidden cards.
+
+A game id of another server is answered exactly like a missing one: ids are sequential, and the
+answer must not tell that a game exists elsewhere.
 
 Without a game id: the table in this channel or thread, else the last game of that kind played
 in this thread, else the requester's most recent finished game of that kind in this server.
@@ -23,12 +32,12 @@ from bot.i18n import locale_key, t
 from bot.runtime.errors import TableError
 from bot.runtime.table import Table
 from bot.tables import lookup
-from bot.tables.replies import explain_error, lang_of
+from bot.tables.replies import can_manage, explain_error, lang_of
 from data.__main__ import export_document
 from data.store import GameRecord, Ledger, Seat
-from rules.log import load
+from rules.log import load, public_record
 
-__all__ = ["export_command", "export_game", "seat_view_document"]
+__all__ = ["export_command", "export_game", "public_document", "seat_view_document"]
 
 MAX_GAME_ID = 2**53 - 1  # Discord's integer options stop here
 
@@ -39,29 +48,44 @@ def export_command(game: str) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name=locale_key("cmd.export.name"), description=locale_key("cmd.export.description")
     )
-    @app_commands.rename(game_id=locale_key("cmd.export.param.game_id.name"))
-    @app_commands.describe(game_id=locale_key("cmd.export.param.game_id.description"))
+    @app_commands.rename(
+        game_id=locale_key("cmd.export.param.game_id.name"),
+        full=locale_key("cmd.export.param.full.name"),
+    )
+    @app_commands.describe(
+        game_id=locale_key("cmd.export.param.game_id.description"),
+        full=locale_key("cmd.export.param.full.description"),
+    )
     async def export(
         interaction: discord.Interaction,
         game_id: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
+        full: bool = False,
     ) -> None:
-        await export_game(interaction, game, game_id)
+        await export_game(interaction, game, game_id, full)
 
     return export
 
 
-async def export_game(interaction: discord.Interaction, game: str, game_id: int | None) -> None:
+async def export_game(
+    interaction: discord.Interaction, game: str, game_id: int | None, full: bool = False
+) -> None:
     """Answer privately with the game's JSON file, or with why there is none."""
     try:
-        await _export(interaction, game, game_id)
+        await _export(interaction, game, game_id, full)
     except Exception as exc:
         await explain_error(interaction, exc, game_id or 0)
 
 
-async def _export(interaction: discord.Interaction, game: str, game_id: int | None) -> None:
+async def _export(
+    interaction: discord.Interaction, game: str, game_id: int | None, full: bool
+) -> None:
     guild_id = interaction.guild_id
     if guild_id is None:
         raise TableError("error.guild_only")
+    # Before looking anything up, so that the refusal says nothing about the game asked for.
+    # The runtime check is the only one: Discord sets permissions per command, not per option.
+    if full and not can_manage(interaction):
+        raise TableError("export.full_needs_manage")
     await interaction.response.defer(ephemeral=True, thinking=True)
     ledger: Ledger = interaction.client.ledger  # type: ignore[attr-defined]
     if game_id is not None:
@@ -81,9 +105,16 @@ async def _export(interaction: discord.Interaction, game: str, game_id: int | No
     if record.header is None:
         raise TableError("export.not_started", id=record.id)
     lang = lang_of(interaction)
-    if record.status == "finished":
+    game_name = t(lang, f"game.{record.game}")
+    if full:
+        if record.status != "finished":
+            status = t(lang, f"export.status.{record.status}")
+            raise TableError("export.full_not_finished", id=record.id, status=status)
         document = export_document(record)
-        note = t(lang, "export.finished", id=record.id, game=t(lang, f"game.{record.game}"))
+        note = t(lang, "export.full", id=record.id, game=game_name)
+    elif record.status == "finished":
+        document = public_document(record, lang)
+        note = t(lang, "export.finished", id=record.id, game=game_name)
     else:
         seat = _own_seat(record, interaction.user.id)
         if seat is None:
@@ -134,6 +165,19 @@ def _state_of(interaction: discord.Interaction, record: GameRecord) -> Any:
     if isinstance(item, Table) and not item.closed:
         return item.state
     return load(record.log() or {})
+
+
+def public_document(record: GameRecord, lang: str) -> dict[str, Any]:
+    """What the table showed of a game (`rules.log.public_record`) and its stored results."""
+    return {
+        **public_record(record.log() or {}),
+        "kind": "public-record",
+        "note": t(lang, "export.public_note"),
+        "id": record.id,
+        "guild": record.guild_id,
+        "status": record.status,
+        "results": [r.to_json() for r in record.results],
+    }
 
 
 def seat_view_document(record: GameRecord, state: Any, seat: Seat, lang: str) -> dict[str, Any]:

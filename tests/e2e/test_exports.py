@@ -1,4 +1,5 @@
-"""`/kamiza export`: finished logs, seat views of unfinished games, refusals, both languages.
+"""`/kamiza export`: public records of finished games, the full log for Manage Server, seat
+views of unfinished games, refusals, both languages.
 
 Finished, cancelled, other-guild and Kobayakawa games are written to the ledger before the bot
 starts; the running game is played through the fake Discord.
@@ -17,12 +18,12 @@ from kamiza_play import open_table, play_turn, table_message, table_version, wai
 
 from bot.client import KamizaBot
 from data.store import Seat, open_ledger
-from rules.log import load, replay
+from rules.log import load, public_record, replay
 from rules.random_play import random_match
 
 pytestmark = pytest.mark.e2e
 
-HIDDEN_KEYS = {"setup", "seed", "actions", "hands", "decks"}
+HIDDEN_KEYS = {"setup", "seed", "actions", "hands", "decks", "keep"}
 
 
 def ledger_log(db_path, game_id: int) -> tuple[dict, dict[str, int]]:
@@ -67,9 +68,9 @@ async def cancel_midway(ledger, guild_id: int, players, seed: int, played: int) 
     return game_id
 
 
-async def export(user, where=None, **options):
-    """Run `/kamiza export`; the private answer once the deferred reply is filled in."""
-    done = await user.slash("kamiza", "export", where=where, **options)
+async def export(user, where=None, game="kamiza", **options):
+    """Run `/<game> export`; the private answer once the deferred reply is filled in."""
+    done = await user.slash(game, "export", where=where, **options)
     message = done.response
     assert message is not None and message.ephemeral, done
     await user.state.wait_for(lambda: not message.loading, 5, "the export answer")
@@ -82,18 +83,28 @@ def attached(message) -> tuple[str, dict]:
     return file.filename, json.loads(file.content.decode("utf-8"))
 
 
+def keys(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from keys(inner)
+
+
+def assert_public_record(document: dict, log: dict, game_id: int, guild_id: int) -> None:
+    """A finished game's public record: what the table showed, nothing of the setup."""
+    assert not HIDDEN_KEYS & set(keys(document)), sorted(HIDDEN_KEYS & set(keys(document)))
+    extras = {k: document.pop(k) for k in ("kind", "note", "id", "guild", "status", "results")}
+    assert document == public_record(log)
+    assert extras["kind"] == "public-record" and extras["status"] == "finished"
+    assert extras["id"] == game_id and extras["guild"] == guild_id
+    assert {r["player"]: r["score"] for r in extras["results"]} == document["result"]["scores"]
+
+
 def assert_no_secret(document: dict, me: str) -> None:
     """A seat view: no setup, no action list, no other player's face-down card."""
-
-    def keys(value):
-        if isinstance(value, dict):
-            for key, inner in value.items():
-                yield key
-                yield from keys(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                yield from keys(inner)
-
     assert not HIDDEN_KEYS & set(keys(document)), sorted(HIDDEN_KEYS & set(keys(document)))
     view = document["view"]
     assert view["you"] == me and document["player"] == me
@@ -106,6 +117,7 @@ async def test_export_finished_and_cancelled_games_and_refusals(
     state = fake_discord.state
     ann, ben, cho, dev = (users(n) for n in ("ann", "ben", "cho", "dev"))
     eve, yui = users("eve"), users("yui", locale="ja")
+    boss = users("boss", manage_guild=True)  # Manage Server, seated at no game
     db = tmp_path / "seeded.sqlite3"
     ledger = await open_ledger(f"sqlite:///{db}")
     try:
@@ -119,19 +131,47 @@ async def test_export_finished_and_cancelled_games_and_refusals(
         await ledger.close()
     await launch_bot(DATABASE_URL=f"sqlite:///{db}")
 
-    answer = await export(ann, game_id=finished)
-    name, document = attached(answer)
-    assert name == f"kamiza-{finished}.json" and f"#{finished}" in answer.text
+    # a finished game is public to the server, as the table showed it: a player, or a member
+    # who did not play, gets the public record (no seed, decks, hands or action list)
     log, scores = ledger_log(db, finished)
+    for user in (ann, eve):
+        answer = await export(user, game_id=finished)
+        name, document = attached(answer)
+        assert name == f"kamiza-{finished}.json" and f"#{finished}" in answer.text
+        assert "public record" in answer.text and "`full`" in answer.text
+        assert document["result"]["scores"] == scores
+        assert_public_record(document, log, finished, state.guild_id)
+    # Kobayakawa: nobody's draw, nor the card of a player who passed or fought alone
+    answer = await export(eve, game="kobayakawa", game_id=kobayakawa)
+    name, document = attached(answer)
+    assert name == f"kobayakawa-{kobayakawa}.json"
+    assert_public_record(document, ledger_log(db, kobayakawa)[0], kobayakawa, state.guild_id)
+    events = [e for step in document["steps"] for e in step["events"]]
+    draws = [e for e in events if e["type"] == "drew"]
+    assert draws and all(set(e) == {"type", "player", "discarded"} for e in draws)
+    showdowns = [e for e in events if e["type"] == "showdown"]
+    assert showdowns and all(
+        set(e["cards"]) == (set(e["fighters"]) if len(e["fighters"]) > 1 else set())
+        for e in showdowns
+    )
+
+    # the complete log: Manage Server and a finished game only
+    answer = await export(boss, game_id=finished, full=True)
+    name, document = attached(answer)
+    assert name == f"kamiza-{finished}.json" and "complete log" in answer.text
     extras = {k: document.pop(k) for k in ("id", "guild", "status", "results")}
     assert document == log and "seed" in document["setup"]
     assert extras["id"] == finished and extras["guild"] == state.guild_id
     assert extras["status"] == "finished"
     assert {r["player"]: r["score"] for r in extras["results"]} == scores
     assert replay(document)["scores"] == scores
+    for game_id in (finished, elsewhere, 999_999):  # refused before any look-up
+        refused = await export(ann, game_id=game_id, full=True)
+        assert "Only members with Manage Server" in refused.text and not refused.attachments
+    refused = await export(boss, game_id=cancelled, full=True)
+    assert "is cancelled" in refused.text and "once the game has finished" in refused.text
+    assert not refused.attachments
 
-    # a finished game is public to the server: a member who did not play may export it too
-    assert attached(await export(eve, game_id=finished))[1]["id"] == finished
     # no game id, no table here: the requester's most recent finished KAMIZA game
     latest = attached(await export(ben))[1]
     assert latest["id"] == finished and older < finished < kobayakawa
@@ -140,9 +180,13 @@ async def test_export_finished_and_cancelled_games_and_refusals(
 
     other = await export(ann, game_id=kobayakawa)
     assert "Kobayakawa game" in other.text and not other.attachments
-    for game_id in (elsewhere, 999_999):
-        refused = await export(ann, game_id=game_id)
-        assert f"no game #{game_id} in this server" in refused.text and not refused.attachments
+    # ids are sequential: another server's game is answered exactly like a missing one
+    for user, full in ((ann, False), (boss, True)):
+        missing = await export(user, game_id=999_999, full=full)
+        assert "no game #999999 in this server" in missing.text and not missing.attachments
+        refused = await export(user, game_id=elsewhere, full=full)
+        assert refused.text == missing.text.replace("999999", str(elsewhere))
+        assert not refused.attachments
 
     # a cancelled game may hide face-down cards: only a seated member's own view
     refused = await export(eve, game_id=cancelled)
@@ -153,14 +197,17 @@ async def test_export_finished_and_cancelled_games_and_refusals(
     assert view["kind"] == "seat-view" and view["status"] == "cancelled"
     assert view["actions_played"] == 5
     assert_no_secret(view, str(ann.id))
-    full, _ = ledger_log(db, cancelled)
-    assert view["view"]["hand"] == load(full).view(str(ann.id))["hand"]
+    full_log, _ = ledger_log(db, cancelled)
+    assert view["view"]["hand"] == load(full_log).view(str(ann.id))["hand"]
 
     # Japanese: the member's texts, the file's note and the command's localisations
     japanese = await export(yui, game_id=cancelled)
     assert "中止済み" in japanese.text and "伏せたカード" in japanese.text
     assert "再生できません" in attached(japanese)[1]["note"]
-    assert "完全な記録" in (await export(yui, game_id=finished)).text
+    public_ja = await export(yui, game_id=finished)
+    assert "公開記録" in public_ja.text and "再生はできません" in attached(public_ja)[1]["note"]
+    refused_ja = await export(yui, game_id=finished, full=True)
+    assert "サーバー管理権限" in refused_ja.text and not refused_ja.attachments
     assert "ゲーム #999 はありません" in (await export(yui, game_id=999)).text
     command = state.command("kamiza")
     assert command["name_localizations"]["ja"] == "上座"
@@ -172,8 +219,10 @@ async def test_export_finished_and_cancelled_games_and_refusals(
         for o in subs.values()
     )
     assert subs["export"]["name_localizations"]["ja"] == "書き出し"
-    game_id = subs["export"]["options"][0]
+    game_id, full = subs["export"]["options"]
     assert game_id["name"] == "game_id" and game_id["name_localizations"]["ja"] == "ゲーム番号"
+    assert full["name"] == "full" and full["type"] == 5 and not full.get("required")
+    assert full["name_localizations"]["ja"] == "完全" and full["description_localizations"]["ja"]
     edition = next(o for o in subs["start"]["options"] if o["name"] == "edition")
     choices = {c["value"]: c["name_localizations"]["ja"] for c in edition["choices"]}
     assert choices == {"second": "第二世代", "classic": "クラシック版（2014）"}
@@ -212,6 +261,15 @@ async def test_export_of_a_running_game_is_the_seat_view(fake_discord, bot_proce
     assert "進行中" in japanese.text and attached(japanese)[1]["view"]["you"] == str(cho.id)
     refused = await export(eve, where=thread)
     assert "no seat" in refused.text and not refused.attachments
+    # Manage Server does not open a running game: no seat view, and no log while it is played
+    boss = users("boss", manage_guild=True)
+    refused = await export(boss, where=thread)
+    assert "no seat" in refused.text and not refused.attachments
+    for user in (boss, ann):
+        refused = await export(user, where=thread, full=True)
+        assert not refused.attachments
+    assert "is still being played" in (await export(boss, where=thread, full=True)).text
+    assert "Only members with Manage Server" in refused.text  # ann, seated but no manager
     refused_ja = await export(dev, game_id=view["id"])
     assert "座っていません" in refused_ja.text and not refused_ja.attachments
     assert not state.failed_requests()
