@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import Game
+from rules.base import AnyGame
 from rules.kamiza import Kamiza, Play
 from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
@@ -365,7 +365,7 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def random_action(game: Game, player: str, rng: random.Random) -> Any:
+def random_action(game: AnyGame, player: str, rng: random.Random) -> Any:
     """A uniformly random legal action (what the table plays for a player who ran out of time)."""
     chooser = getattr(game, "random_action", None)
     if chooser is not None:
@@ -373,7 +373,7 @@ def random_action(game: Game, player: str, rng: random.Random) -> Any:
     return rng.choice(game.legal_actions(player))
 
 
-def computer_action(game: Game, player: str, rng: random.Random) -> Any:
+def computer_action(game: AnyGame, player: str, rng: random.Random) -> Any:
     """What a computer player does now; falls back to a random legal action."""
     policy = POLICIES.get(game.name)
     if policy is None:

@@ -7,7 +7,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 
 class RulesError(Exception):
@@ -84,8 +84,33 @@ def check_players(players: Any, min_players: int, max_players: int) -> tuple[str
     return tuple(players)
 
 
-class Game(ABC):
-    """One game in progress: created from (players, options, setup), advanced by `apply`."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class Result:
+    """How a game stands: the replay's scores, the winners after every tie-break (empty while
+    the game is not over), players best first with ties grouped, and the tie-break that decided
+    the winners, if one did (per game: KAMIZA "chicken"/"shared", Rights of Losers "chips"...)."""
+
+    scores: dict[str, int]
+    winners: tuple[str, ...]
+    ranking: tuple[tuple[str, ...], ...]
+    tie_break: str | None = None
+
+
+ActionT = TypeVar("ActionT")
+EventT = TypeVar("EventT", bound=Event)
+ObservationT = TypeVar("ObservationT")
+
+
+class Game(ABC, Generic[ActionT, EventT, ObservationT]):
+    """One game in progress: created from (players, options, setup), advanced by `apply`.
+
+    The one interface of every game (OpenSpiel's state shape, typed): `next()` who acts,
+    `legal_actions(player)`, `apply(player, action)` -> the events it caused, `observation(player)`
+    what that player (None: a spectator) may see (G-3), `result()`, a cheap `clone()`, and
+    `determinize(player, rng)` -- a full state drawn among those that give `player` the same
+    observation, for computer players that search. A game subclasses
+    `Game[ItsAction, ItsEvent, ItsObservation]` with a union of frozen dataclasses for each.
+    """
 
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -122,13 +147,14 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Any:
+    def parse_action(cls, data: Mapping[str, Any]) -> ActionT:
         """The action for a log entry's fields (without `player`); raises MalformedAction."""
 
     @staticmethod
     def action_json(action: Any) -> dict[str, Any]:
         """The log fields (without `player`) of an action."""
-        return action.to_json()
+        fields: dict[str, Any] = action.to_json()
+        return fields
 
     @abstractmethod
     def next(self) -> Next | None:
@@ -144,11 +170,11 @@ class Game(ABC):
         return self.next() is None
 
     @abstractmethod
-    def legal_actions(self, player: str) -> list[Any]:
+    def legal_actions(self, player: str) -> list[ActionT]:
         """Every action `player` may take now (empty when it is not their turn)."""
 
     @abstractmethod
-    def apply(self, player: str, action: Any) -> list[Event]:
+    def apply(self, player: str, action: Any) -> list[EventT]:
         """Carry out an action and return its events; raises IllegalAction, changing nothing."""
 
     def check(self, player: str, action: Any) -> None:
@@ -201,8 +227,34 @@ class Game(ABC):
             return event.to_json()
         raise UnclassifiedEvent(f"{cls.name}: is {event.kind!r} public? (G-3) nobody decided")
 
+    def result(self) -> Result:
+        """Scores, winners, ranking and the tie-break used (see `Result`)."""
+        return Result(
+            self.scores(),
+            tuple(self.winners()),
+            tuple(tuple(group) for group in self.ranking()),
+            self.tie_break_used(),
+        )
+
+    def tie_break_used(self) -> str | None:
+        """The tie-break that decided the winners, or None (no tie, or not over)."""
+        return None
+
+    def observation(self, player: str | None) -> ObservationT:
+        """What `player` may see now (None: a spectator), as a typed, frozen value (G-3)."""
+        raise NotImplementedError(f"{self.name}: observation() is not written yet")
+
+    def determinize(self, player: str, rng: random.Random) -> Self:
+        """A full state drawn at random among those that give `player` this very observation:
+        hidden hands and unseen deck order filled in consistently; `self` is unchanged."""
+        raise NotImplementedError(f"{self.name}: determinize() is not written yet")
+
     def clone(self) -> Self:
+        """An independent copy; games share their immutable parts instead of copying them."""
         return copy.deepcopy(self)
+
+
+AnyGame = Game[Any, Any, Any]  # for code that handles every game alike (logs, registry, agents)
 
 
 def seat_players(joined: Sequence[str], rng: random.Random) -> list[str]:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import Event, Game, IllegalAction, InvalidSetup, RulesError, seat_players
+from rules.base import AnyGame, Event, IllegalAction, InvalidSetup, RulesError, seat_players
 from rules.registry import GAMES, PLANNED_GAMES
 
 FORMAT_VERSION = 1
@@ -60,7 +60,7 @@ def new_header(
     }
 
 
-def game_class_or_raise(name: Any) -> type[Game]:
+def game_class_or_raise(name: Any) -> type[AnyGame]:
     if name in GAMES:
         return GAMES[name]
     if name in PLANNED_GAMES:
@@ -68,7 +68,7 @@ def game_class_or_raise(name: Any) -> type[Game]:
     raise InvalidSetup(f"unknown game {name!r}")
 
 
-def start(log: Mapping[str, Any]) -> Game:
+def start(log: Mapping[str, Any]) -> AnyGame:
     """The initial state described by a log's header; raises LogError or UnsupportedGame."""
     if not isinstance(log, Mapping):
         raise LogError("a log must be a JSON object")
@@ -89,7 +89,7 @@ def start(log: Mapping[str, Any]) -> Game:
         raise LogError(str(exc)) from None
 
 
-def parse_entry(game: Game, entry: Any) -> tuple[str, Any]:
+def parse_entry(game: AnyGame, entry: Any) -> tuple[str, Any]:
     """The (player, action) of one log entry; raises IllegalAction when malformed."""
     if not isinstance(entry, Mapping) or "player" not in entry:
         raise IllegalAction("LOG", "an action must be an object with a 'player'")
@@ -98,7 +98,7 @@ def parse_entry(game: Game, entry: Any) -> tuple[str, Any]:
     return player, type(game).parse_action(fields)
 
 
-def apply_entry(game: Game, entry: Any) -> list[Event]:
+def apply_entry(game: AnyGame, entry: Any) -> list[Event]:
     """Parse and apply one log entry."""
     player, action = parse_entry(game, entry)
     if player not in game.players:
@@ -106,7 +106,7 @@ def apply_entry(game: Game, entry: Any) -> list[Event]:
     return game.apply(player, action)
 
 
-def load(log: Mapping[str, Any]) -> Game:
+def load(log: Mapping[str, Any]) -> AnyGame:
     """The state after every action of a log; raises LogError naming the failing action."""
     game = start(log)
     actions = log.get("actions", [])
@@ -120,7 +120,7 @@ def load(log: Mapping[str, Any]) -> Game:
     return game
 
 
-def result(game: Game) -> dict[str, Any]:
+def result(game: AnyGame) -> dict[str, Any]:
     """The replay answer of LOG_FORMAT.md for a state."""
     nxt = game.next()
     return {
@@ -180,7 +180,7 @@ def public_record(log: Mapping[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _public(cls: type[Game], events: Sequence[Event]) -> list[dict[str, Any]]:
+def _public(cls: type[AnyGame], events: Sequence[Event]) -> list[dict[str, Any]]:
     shown = (cls.public_event(event) for event in events)
     return [_plain(data) for data in shown if data is not None]
 

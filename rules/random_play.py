@@ -6,13 +6,13 @@ import random
 from typing import Any
 
 from rules.agents import random_action
-from rules.base import Game
+from rules.base import AnyGame
 from rules.log import new_header, start
 
 
 def random_match(
     game: str, players: list[str], seed: int, options: dict[str, Any] | None = None
-) -> tuple[Game, dict[str, Any]]:
+) -> tuple[AnyGame, dict[str, Any]]:
     """Play a whole game with uniformly random legal actions; returns the state and its log."""
     rng = random.Random(seed)
     log = new_header(game, players, options, seed=rng.randrange(2**32))

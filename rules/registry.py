@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules.base import Game
+from rules.base import AnyGame
 from rules.kamiza import Kamiza
 from rules.kobayakawa import Kobayakawa
 from rules.losers import RightsOfLosers
 
-GAMES: dict[str, type[Game]] = {
+GAMES: dict[str, type[AnyGame]] = {
     Kamiza.name: Kamiza,
     RightsOfLosers.name: RightsOfLosers,
     Kobayakawa.name: Kobayakawa,
@@ -17,6 +17,6 @@ GAMES: dict[str, type[Game]] = {
 PLANNED_GAMES: frozenset[str] = frozenset()
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[AnyGame]:
     """The class for a game name; KeyError when unknown."""
     return GAMES[name]
