@@ -15,8 +15,10 @@ from rules.kobayakawa_moves import (
     KEEP_HELD,
     PASS_ACTION,
     REPLACE,
-    judge_fight,
+    KobayakawaAction,
+    judge,
 )
+from rules.kobayakawa_view import KobayakawaObservation
 from rules.losers import RightsOfLosers
 from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Appoint, Build, move_action
 from rules.losers_board import (
@@ -70,9 +72,9 @@ def kamiza_policy(game: Kamiza, player: str, rng: random.Random) -> Play:
 
 
 # -- Kobayakawa ------------------------------------------------------------------------------------
-# Only the player's view is read (G-3): their own card, the Kobayakawa, the public discards and
-# bets. `drawn_card` is read only after deciding to draw, as the bot's "Draw → keep which?" menu
-# shows it.
+# Only the player's observation is read (G-3): their own card, the Kobayakawa, the public
+# discards and bets. The drawn card is read only after deciding to draw, as the bot's "Draw →
+# keep which?" menu shows it; once the player has looked at it (B-3), replacing is out.
 
 _KOBAYAKAWA_SAMPLES = 48
 
@@ -82,46 +84,52 @@ def _would_fight(card: int, kobayakawa: int) -> bool:
     return card >= 11 or (card <= 3 and kobayakawa >= 10)
 
 
-def kobayakawa_policy(game: Kobayakawa, player: str, rng: random.Random) -> Any:
+def kobayakawa_policy(game: Kobayakawa, player: str, rng: random.Random) -> KobayakawaAction:
     """Draw and keep the higher card (sometimes a low one under a high Kobayakawa), replace the
     Kobayakawa now and then; fight when a quick estimate over the unseen cards says it pays."""
-    view = game.view(player)
-    card, kobayakawa = view["card"], view["kobayakawa"]
-    if view["phase"] == "draw":
-        if card <= 4 and kobayakawa <= 7:
-            replace = 0.5  # a low card wants a high Kobayakawa
-        elif card >= 11 and kobayakawa >= 11:
-            replace = 0.3  # a high Kobayakawa threatens a high card
-        else:
-            replace = 0.08
-        if rng.random() < replace:
-            return REPLACE
-        drawn = game.drawn_card(player)  # the card the "draw" step shows
-        assert drawn is not None
+    seen = game.observation(player)
+    card, kobayakawa = seen.card, seen.kobayakawa
+    assert card is not None and kobayakawa is not None, "only a player to act is asked"
+    if seen.phase == "draw":
+        drawn = seen.drawn  # set once the player has looked: keeping is all that is left
+        if drawn is None:
+            if card <= 4 and kobayakawa <= 7:
+                replace = 0.5  # a low card wants a high Kobayakawa
+            elif card >= 11 and kobayakawa >= 11:
+                replace = 0.3  # a high Kobayakawa threatens a high card
+            else:
+                replace = 0.08
+            if rng.random() < replace:
+                return REPLACE
+            drawn = game.drawn_card(player)  # the card the "draw" step shows
+            assert drawn is not None
         high, low = max(card, drawn), min(card, drawn)
         keep = high
         if kobayakawa >= 10 and low <= 3 and low + kobayakawa > high and rng.random() < 0.6:
             keep = low  # the low card takes the Kobayakawa if anyone fights
         return KEEP_DRAWN if keep == drawn and keep != card else KEEP_HELD
-    win, gain = _fight_odds(view, player, rng)
-    stake = view["stakes"][player]
-    late = view["round"] == ROUNDS or view["kamons"][player] <= stake
+    win, gain = _fight_odds(seen, player, rng)
+    stake = seen.stakes[player]
+    late = seen.round == ROUNDS or seen.kamons[player] <= stake
     if late and win < 0.55:
         return PASS_ACTION
     return FIGHT_ACTION if win * gain - (1 - win) * stake > 0.1 else PASS_ACTION
 
 
-def _fight_odds(view: dict[str, Any], player: str, rng: random.Random) -> tuple[float, float]:
+def _fight_odds(
+    seen: KobayakawaObservation, player: str, rng: random.Random
+) -> tuple[float, float]:
     """(chance to win if `player` fights, what a win brings) over samples of the unseen cards."""
-    card, kobayakawa = view["card"], view["kobayakawa"]
-    seen = {card, *view["discards"].values(), *view["kobayakawa_history"]}
-    unseen = [c for c in range(1, 16) if c not in seen]
-    order = view["order"]
+    card, kobayakawa = seen.card, seen.kobayakawa
+    assert card is not None and kobayakawa is not None
+    visible = {card, *seen.discards.values(), *seen.kobayakawa_history}
+    unseen = [c for c in range(1, 16) if c not in visible]
+    order = seen.order
     others = [p for p in order if p != player]
     after = order[order.index(player) + 1 :]
-    fought = view["bets"]
-    take = min(2 if view["round"] == ROUNDS else 1, view["centre"])
-    stakes = view["stakes"]
+    fought = seen.bets
+    take = min(2 if seen.round == ROUNDS else 1, seen.centre)
+    stakes = seen.stakes
     total = won = gained = 0.0
     for _ in range(_KOBAYAKAWA_SAMPLES):
         cards = dict(zip(others, rng.sample(unseen, len(others)), strict=True))
@@ -136,12 +144,12 @@ def _fight_odds(view: dict[str, Any], player: str, rng: random.Random) -> tuple[
             if p == player or p in fought or (p in after and _would_fight(cards[p], kobayakawa))
         ]
         total += weight
-        if judge_fight(fighters, cards, kobayakawa).winner == player:
+        if judge(fighters, cards, kobayakawa)[0] == player:
             won += weight
             gained += weight * sum(stakes[p] for p in fighters if p in after)
     win = won / total
     extra = gained / won if won else 0.0
-    return win, view["pot"] + take + extra
+    return win, seen.pot + take + extra
 
 
 # -- Rights of Losers ------------------------------------------------------------------------------

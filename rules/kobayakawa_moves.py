@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from rules.base import Event, MalformedAction, require_fields
@@ -51,29 +51,54 @@ REPLACE = ReplaceKobayakawa()
 FIGHT_ACTION = Fight()
 PASS_ACTION = Pass()
 KEEPS = ("drawn", "held")
-_DRAWS = {"drawn": KEEP_DRAWN, "held": KEEP_HELD}
-_SIMPLE = {"kobayakawa": REPLACE, "fight": FIGHT_ACTION, "pass": PASS_ACTION}
+# The actions by their log fields: "action" (and "keep" for a draw).
+DRAWS: dict[str, Draw] = {"drawn": KEEP_DRAWN, "held": KEEP_HELD}
+SIMPLE: dict[str, ReplaceKobayakawa | Fight | Pass] = {
+    "kobayakawa": REPLACE,
+    "fight": FIGHT_ACTION,
+    "pass": PASS_ACTION,
+}
 DRAW_ACTIONS = (KEEP_DRAWN, KEEP_HELD, REPLACE)
+KEEP_ACTIONS = (KEEP_DRAWN, KEEP_HELD)  # B-3: all that is left once the drawn card was seen
 FIGHT_ACTIONS = (FIGHT_ACTION, PASS_ACTION)
-Action = Draw | ReplaceKobayakawa | Fight | Pass
+# The legal actions by the 2 random bits `random.Random.choice` draws to pick one of two or
+# three (None: draw again), for `Kobayakawa.random_action`.
+DRAW_PICKS = (KEEP_DRAWN, KEEP_HELD, REPLACE, None)
+KEEP_PICKS = (KEEP_DRAWN, KEEP_HELD, None, None)
+FIGHT_PICKS = (FIGHT_ACTION, PASS_ACTION, None, None)
+NO_PICKS: tuple[None, ...] = ()
+KobayakawaAction = Draw | ReplaceKobayakawa | Fight | Pass
+Action = KobayakawaAction  # the older name
+# Equal actions built elsewhere map to the shared instances the fast paths compare by identity.
+CANONICAL: dict[KobayakawaAction, KobayakawaAction] = {a: a for a in DRAW_ACTIONS + FIGHT_ACTIONS}
 
 
-def parse_action(data: Mapping[str, Any]) -> Action:
+def parse_action(data: Mapping[str, Any]) -> KobayakawaAction:
     """The action for a log entry's fields (LOG_FORMAT.md); raises MalformedAction."""
+    # The shapes a well-formed log holds, answered without the general checks below.
+    if type(data) is dict:
+        if len(data) == 1:
+            kind = data.get("action")
+            if type(kind) is str and kind in SIMPLE:
+                return SIMPLE[kind]
+        elif len(data) == 2 and data.get("action") == "draw":
+            keep = data.get("keep")
+            if type(keep) is str and keep in DRAWS:
+                return DRAWS[keep]
     require_fields(data, ("action",), ("keep",))
     kind = data["action"]
     if kind == "draw":
         if "keep" not in data:
             raise MalformedAction("missing field 'keep'")
         keep = data["keep"]
-        if not isinstance(keep, str) or keep not in _DRAWS:
+        if not isinstance(keep, str) or keep not in DRAWS:
             raise MalformedAction(f"keep must be 'drawn' or 'held', not {keep!r}")
-        return _DRAWS[keep]
-    if not isinstance(kind, str) or kind not in _SIMPLE:
+        return DRAWS[keep]
+    if not isinstance(kind, str) or kind not in SIMPLE:
         raise MalformedAction(f"unknown action {kind!r}")
     if "keep" in data:
         raise MalformedAction("unknown field 'keep'")
-    return _SIMPLE[kind]
+    return SIMPLE[kind]
 
 
 # -- events ----------------------------------------------------------------------------------------
@@ -162,6 +187,44 @@ class Showdown(Event):
     why: str
 
 
+# A showdown ends nearly every round: built through its slots, as a frozen dataclass's own
+# `__init__` sets each field through `object.__setattr__` at twice the cost. Same value.
+_SHOWDOWN_SLOTS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
+
+
+def new_showdown(
+    round_: int,
+    fighters: tuple[str, ...],
+    cards: dict[str, int],
+    kobayakawa: int,
+    lowest: str | None,
+    totals: dict[str, int],
+    winner: str,
+    why: str,
+) -> Showdown:
+    """`Showdown(round_, fighters, cards, kobayakawa, lowest, totals, winner, why)`."""
+    event: Showdown = object.__new__(Showdown)
+    (
+        set_round,
+        set_fighters,
+        set_cards,
+        set_kobayakawa,
+        set_lowest,
+        set_totals,
+        set_winner,
+        set_why,
+    ) = _SHOWDOWN_SLOTS
+    set_round(event, round_)
+    set_fighters(event, fighters)
+    set_cards(event, cards)
+    set_kobayakawa(event, kobayakawa)
+    set_lowest(event, lowest)
+    set_totals(event, totals)
+    set_winner(event, winner)
+    set_why(event, why)
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class RoundWon(Event):
     """B-6: the winner takes the pot and kamon(s) from the centre, and starts the next round."""
@@ -204,6 +267,23 @@ class GameEnded(Event):
     winners: tuple[str, ...]
 
 
+KobayakawaEvent = (
+    RoundStarted
+    | Drew
+    | KobayakawaReplaced
+    | FightPhaseStarted
+    | Fought
+    | Passed
+    | Showdown
+    | RoundWon
+    | NobodyFought
+    | PlayerOut
+    | GameEnded
+)
+# What a player did in a round, as the table saw it (B-3, B-4): the round's "choices".
+Choice = Drew | KobayakawaReplaced | Fought | Passed
+
+
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """The outcome of a fight with at least one fighter (B-5)."""
@@ -214,15 +294,25 @@ class Judgement:
     totals: dict[str, int]
 
 
+def judge(
+    fighters: Sequence[str], cards: Mapping[str, int], kobayakawa: int
+) -> tuple[str, str, str | None, dict[str, int]]:
+    """B-5 for `fighters` (non-empty, clockwise from the start player, who comes first):
+    (winner, why, the fighter who adds the Kobayakawa or None, totals) -- `judge_fight` as a
+    plain tuple, for the round's end and for computer players estimating many fights."""
+    if len(fighters) == 1:
+        return fighters[0], LONE_FIGHTER, None, {}
+    totals = list(map(cards.__getitem__, fighters))
+    lowest = totals.index(min(totals))  # cards are all different: one lowest
+    totals[lowest] += kobayakawa
+    best = max(totals)
+    # The first of the tied in clockwise order from the start player wins.
+    winner = fighters[totals.index(best)]
+    why = TIE_CLOSEST_TO_START if totals.count(best) > 1 else HIGHEST
+    return winner, why, fighters[lowest], dict(zip(fighters, totals, strict=True))
+
+
 def judge_fight(fighters: Sequence[str], cards: Mapping[str, int], kobayakawa: int) -> Judgement:
     """B-5 for `fighters` (non-empty, clockwise from the start player, who comes first)."""
-    if len(fighters) == 1:
-        return Judgement(fighters[0], LONE_FIGHTER, None, {})
-    lowest = min(fighters, key=cards.__getitem__)
-    totals = {p: cards[p] for p in fighters}
-    totals[lowest] += kobayakawa
-    best = max(totals.values())
-    # The first of the tied in clockwise order from the start player wins.
-    winner = next(p for p in fighters if totals[p] == best)
-    tied = sum(1 for t in totals.values() if t == best) > 1
-    return Judgement(winner, TIE_CLOSEST_TO_START if tied else HIGHEST, lowest, totals)
+    winner, why, lowest, totals = judge(fighters, cards, kobayakawa)
+    return Judgement(winner, why, lowest, totals)

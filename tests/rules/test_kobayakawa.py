@@ -160,16 +160,35 @@ def test_b2_unknown_option_is_refused_and_extra_setup_keys_are_kept() -> None:
     Kobayakawa.create(P3, None, {"start_player": "ann", "decks": [deck()], "seed": 5})
 
 
-def test_b2_missing_deck_refuses_the_action_that_would_start_that_round() -> None:
+def test_b2_missing_deck_the_round_ends_then_every_action_is_refused() -> None:
+    # The setup has round 1 only: its last action is judged like any other (B-5, B-6).
     game = new_game([deck()])
-    play(game, "held", "held", "held", "pass", "pass")
+    events = play(game, "held", "held", "held", "pass", "pass", "pass")
+    assert [e.kind for e in events[-2:]] == ["passed", "nobody_fought"]
+    assert game.next() == Next("ann", "draw") and not game.over
+    assert game.round == 2 and game.waiting_for_deck and game.cards == {}
+    assert game.legal_actions("ann") == [] and game.drawn_card("ann") is None
+    assert game.details()["kobayakawa"] is None and game.details()["phase"] == "draw"
     before = game.view(None)
-    with pytest.raises(IllegalAction) as err:
-        game.apply("cho", PASS_ACTION)
-    assert err.value.rule == "B-2" and "round 2" in err.value.reason
+    for player, action in [("ann", KEEP_HELD), ("ann", REPLACE), ("ben", PASS_ACTION), ("zed", KEEP_HELD)]:
+        with pytest.raises(IllegalAction) as err:
+            game.apply(player, action)
+        assert err.value.rule == "B-2" and "no deck for round 2" in err.value.reason
+        with pytest.raises(IllegalAction):
+            game.check(player, action)
     with pytest.raises(IllegalAction):
-        game.check("cho", FIGHT_ACTION)
+        game.look("ann")
     assert game.view(None) == before
+
+
+def test_b2_missing_deck_next_round_start_player_is_the_winner() -> None:
+    # ann 12, ben 8, cho 14, Kobayakawa 7: ben's 8 + 7 = 15 wins (B-5) and starts round 2.
+    game = new_game([deck(12, 8, 14, 7)])
+    events = play(game, "held", "held", "held", "fight", "fight", "fight")
+    assert of_kind(events, "round_won")[0].winner == "ben"
+    assert not of_kind(events, "round_started")
+    assert game.next() == Next("ben", "draw") and game.order == ("ben", "cho", "ann")
+    assert game.scores() == {"ann": 3, "ben": 7, "cho": 3} and game.centre == 7
 
 
 def test_b2_decks_for_rounds_never_reached_may_be_left_out() -> None:
@@ -489,14 +508,17 @@ def test_replay_in_process_reports_next_and_details() -> None:
     assert answer["phase"] == "fight" and answer["winners"] == [] and not answer["over"]
 
 
-def test_replay_in_process_missing_deck_names_the_action() -> None:
-    log = explicit_log(
-        [{"player": p, "action": "draw", "keep": "held"} for p in P3]
-        + [{"player": p, "action": "pass"} for p in P3]
-    )
+def test_replay_in_process_missing_deck_after_the_last_round_played() -> None:
+    actions = [{"player": p, "action": "draw", "keep": "held"} for p in P3] + [
+        {"player": p, "action": "pass"} for p in P3
+    ]
+    answer = replay(explicit_log(actions))
+    assert answer["next"] == {"player": "ann", "expects": "draw"} and not answer["over"]
+    assert (answer["round"], answer["phase"], answer["kobayakawa"]) == (2, "draw", None)
+    assert answer["scores"] == dict.fromkeys(P3, 4) and answer["winners"] == []
     with pytest.raises(LogError) as err:
-        load(log)
-    assert err.value.index == 5 and "B-2" in err.value.reason
+        load(explicit_log([*actions, {"player": "ann", "action": "draw", "keep": "held"}]))
+    assert err.value.index == 6 and "B-2" in err.value.reason and "round 2" in err.value.reason
 
 
 def run_replay(log: dict, tmp_path: Path) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,427 @@
+"""Kobayakawa: the game's state and its turns, made for speed (RULES.md B-2..B-7).
+
+Random playouts, replays and computer players that search run thousands of games a second: a
+turn changes a few fields in place and returns events made once for all games
+(`kobayakawa_tables.Events`); `clone()` copies the few small dicts and shares the rest (decks,
+orders, events: all immutable). A round's deal and end, and refusals: `kobayakawa_round`.
+`rules.kobayakawa.Kobayakawa` adds creation, results and views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Self
+
+from rules.base import Event, IllegalAction, Next
+from rules.kobayakawa_moves import (
+    DRAW_ACTIONS,
+    DRAW_PICKS,
+    DRAWS,
+    FIGHT_ACTION,
+    KEEP_ACTIONS,
+    KEEP_DRAWN,
+    KEEP_HELD,
+    KEEP_PICKS,
+    PASS_ACTION,
+    REPLACE,
+    SIMPLE,
+    Choice,
+    Draw,
+    Drew,
+    Fight,
+    Fought,
+    KobayakawaAction,
+    KobayakawaEvent,
+    Passed,
+    ReplaceKobayakawa,
+)
+from rules.kobayakawa_round import (
+    begin_round,
+    end_round,
+    last_round_events,
+    refusal,
+    round_choices,
+    start_fights,
+)
+from rules.kobayakawa_tables import (
+    CENTRE_KAMONS,
+    COPIED_RANDOM,
+    DRAW,
+    OVER,
+    ROUNDS,
+    START_KAMONS,
+    TOTAL_KAMONS,
+    Events,
+    Seating,
+)
+
+
+class KobayakawaState:
+    """A game of Kobayakawa as it stands, and its turns: `next`, `legal_actions`,
+    `random_action`, `apply`, `look` (B-3), `clone`."""
+
+    __slots__ = (
+        "_draw_next",
+        "_drew",
+        "_events",
+        "_fight_next",
+        "_fought",
+        "_last_result",
+        "_last_round",
+        "_looked",
+        "_mover",
+        "_next",
+        "_opening",
+        "_options",
+        "_passed",
+        "_picks",
+        "_quiet",
+        "_seating",
+        "_size",
+        "bets",
+        "box",
+        "cards",
+        "centre",
+        "decks",
+        "discards",
+        "end_reason",
+        "kamons",
+        "kobayakawa",
+        "kobayakawa_history",
+        "order",
+        "out",
+        "phase",
+        "pile",
+        "pile_top",
+        "players",
+        "pot",
+        "round",
+        "start_player",
+        "turn",
+    )
+
+    # The game as the rules see it.
+    players: tuple[str, ...]  # clockwise
+    decks: tuple[tuple[int, ...], ...]
+    kamons: dict[str, int]
+    centre: int
+    box: int
+    pot: int
+    out: list[str]  # B-7: in the order they went out
+    round: int
+    start_player: str
+    end_reason: str | None
+    # The last round's end (B-5..B-7): its events, or None until `last_result` builds them
+    # from `_last_round` (what `end_round` kept of it in a quiet replay).
+    _last_result: tuple[KobayakawaEvent, ...] | None
+    _last_round: tuple[Any, ...] | None
+    _quiet: bool  # the round ends make no events (`replay_entries`)
+    # The round (set by `begin_round`): players still in, clockwise from the start player.
+    order: tuple[str, ...]
+    phase: str
+    turn: int
+    cards: dict[str, int]
+    kobayakawa: int  # 0 only while no round can be dealt (B-2)
+    kobayakawa_history: tuple[int, ...]
+    pile: tuple[int, ...]
+    pile_top: int
+    discards: dict[str, int]
+    bets: dict[str, int]  # in turn order: the fighters so far
+    # Whose turn: `_next` is what `next()` answers, `_mover` who may act (NOBODY: no one),
+    # `_options` their legal actions and `_picks` the same by 2 random bits, `_size` how many
+    # play this round; `_looked`: they have seen the drawn card (B-3, `look`).
+    _next: Next | None
+    _mover: object
+    _options: tuple[KobayakawaAction, ...]
+    _picks: tuple[KobayakawaAction | None, ...]
+    _size: int
+    _looked: bool
+    _opening: tuple[Event, ...]
+    # Shared with every game of the seating or of these players (`kobayakawa_tables`).
+    _seating: Seating
+    _events: Events
+    _draw_next: dict[str, Next]
+    _fight_next: dict[str, Next]
+    _drew: dict[str, list[Drew | None]]
+    _fought: dict[str, list[Fought | None]]
+    _passed: dict[str, Passed]
+
+    def __init__(self, seats: Seating, start: str, decks: tuple[tuple[int, ...], ...]) -> None:
+        self._seating = seats
+        shared = self._events = seats.events
+        self._draw_next = shared.draw_next
+        self._fight_next = shared.fight_next
+        self._drew = shared.drew
+        self._fought = shared.fought
+        self._passed = shared.passed
+        players = self.players = seats.players
+        self.decks = decks
+        self.kamons = dict.fromkeys(players, START_KAMONS)  # B-1
+        self.centre = CENTRE_KAMONS
+        self.box = TOTAL_KAMONS - CENTRE_KAMONS - START_KAMONS * len(players)
+        self.pot = 0
+        self.out = []
+        self.round = 0
+        self.start_player = start
+        self.end_reason = None
+        self._last_result = ()
+        self._last_round = None
+        self._quiet = False
+        first = begin_round(self)
+        assert first is not None  # `create` checks that round 1 has its deck
+        self._opening = (first,)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.players = self.players
+        new.decks = self.decks
+        new.kamons = self.kamons.copy()
+        new.centre = self.centre
+        new.box = self.box
+        new.pot = self.pot
+        new.out = self.out.copy()
+        new.round = self.round
+        new.start_player = self.start_player
+        new.end_reason = self.end_reason
+        new._last_result = self._last_result
+        new._last_round = self._last_round
+        new._quiet = False
+        new.order = self.order
+        new.phase = self.phase
+        new.turn = self.turn
+        new.cards = self.cards.copy()
+        new.kobayakawa = self.kobayakawa
+        new.kobayakawa_history = self.kobayakawa_history
+        new.pile = self.pile
+        new.pile_top = self.pile_top
+        new.discards = self.discards.copy()
+        new.bets = self.bets.copy()
+        new._next = self._next
+        new._mover = self._mover
+        new._options = self._options
+        new._picks = self._picks
+        new._size = self._size
+        new._looked = self._looked
+        new._opening = self._opening
+        new._seating = self._seating
+        new._events = self._events
+        new._draw_next = self._draw_next
+        new._fight_next = self._fight_next
+        new._drew = self._drew
+        new._fought = self._fought
+        new._passed = self._passed
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()  # what a clone shares is immutable
+
+    # -- whose turn --------------------------------------------------------------------------------
+
+    def next(self) -> Next | None:
+        return self._next
+
+    def legal_actions(self, player: str) -> list[KobayakawaAction]:
+        return list(self._options) if player == self._mover else []
+
+    def random_action(self, player: str, rng: random.Random) -> KobayakawaAction:
+        """A uniformly random legal action: `rng.choice(legal_actions(player))`, the very pick
+        from the very draws, without building the list (`kobayakawa_tables.COPIED_RANDOM`)."""
+        if player == self._mover and type(rng) is COPIED_RANDOM:
+            picks = self._picks
+            action = picks[rng.getrandbits(2)]
+            while action is None:
+                action = picks[rng.getrandbits(2)]
+            return action
+        return rng.choice(self.legal_actions(player))  # nothing legal: IndexError, as always
+
+    @property
+    def waiting_for_deck(self) -> bool:
+        """B-2: the round due now has no deck in the setup, so nothing can be played."""
+        return self.phase == DRAW and not self.cards
+
+    def stake(self, player: str) -> int:
+        """B-4: what `player` would bet to fight now (round 7: 2, or 1 if that is all)."""
+        if self.round == ROUNDS:
+            return min(2, self.kamons.get(player, 0))
+        return min(1, self.kamons.get(player, 0))
+
+    def drawn_card(self, player: str) -> int | None:
+        """The top of the draw pile, only for the player whose draw turn it is, else None.
+
+        Reading it is not looking: whoever shows it to the player calls `look` instead, which
+        also takes away replacing the Kobayakawa, done unseen (B-3).
+        """
+        if self.phase != DRAW or player != self._mover:
+            return None
+        return self.pile[self.pile_top]
+
+    def look(self, player: str) -> int:
+        """B-3: show the drawn card to the player whose draw turn it is, and remember it: until
+        this turn's action only keeping one of the two cards is legal (the replacement goes
+        unseen). Not a log action: logs and replays know nothing of it."""
+        card = self.drawn_card(player)
+        if card is None:
+            raise IllegalAction("B-3", f"only the player to draw may look, not {player}")
+        self._looked = True
+        self._options = KEEP_ACTIONS
+        self._picks = KEEP_PICKS
+        return card
+
+    def has_looked(self, player: str) -> bool:
+        """Whether `player` looked at the drawn card during their current draw turn."""
+        return self._looked and player == self._mover
+
+    def looked_card(self, player: str) -> int | None:
+        """The drawn card if `player` looked at it this turn (their observation's `drawn`)."""
+        return self.pile[self.pile_top] if self.has_looked(player) else None
+
+    @property
+    def last_result(self) -> tuple[KobayakawaEvent, ...]:
+        """The events of the last round's end: its showdown (or that nobody fought), the win,
+        players going out (B-5..B-7); empty before the first round ends."""
+        if self._last_result is None:
+            self._last_result = last_round_events(self)
+        return self._last_result
+
+    @property
+    def round_choices(self) -> list[Choice]:
+        """What each player did so far this round, in turn order, as the table saw it."""
+        return round_choices(self)
+
+    # -- applying ----------------------------------------------------------------------------------
+
+    def _refuse(self, player: str, action: Any) -> None:
+        refused = refusal(self, player, action)
+        if refused is not None:
+            raise refused
+
+    def apply(self, player: str, action: Any) -> list[KobayakawaEvent]:
+        # The usual turns, told apart by identity, change a few fields in place; anything else
+        # is judged by `refusal` first (`_apply_checked`).
+        if player != self._mover:
+            return self._apply_checked(player, action)
+        event: Choice
+        if self.phase is DRAW:
+            if action is KEEP_HELD:
+                discarded = self.pile[self.pile_top]
+            elif action is KEEP_DRAWN:
+                cards = self.cards
+                discarded = cards[player]
+                cards[player] = self.pile[self.pile_top]
+            elif action is REPLACE and not self._looked:
+                return self._replace(player)
+            else:
+                return self._apply_checked(player, action)
+            self.pile_top += 1
+            self.discards[player] = discarded
+            if self._looked:
+                self._looked = False
+                self._options = DRAW_ACTIONS
+                self._picks = DRAW_PICKS
+            event = self._drew[player][discarded] or self._events.new_drew(player, discarded)
+            turn = self.turn + 1
+            if turn == self._size:
+                return start_fights(self, event)
+            self.turn = turn
+            self._mover = mover = self.order[turn]
+            self._next = self._draw_next[mover]
+            return [event]
+        if action is PASS_ACTION:
+            event = self._passed[player]
+        elif action is FIGHT_ACTION:
+            kamons = self.kamons
+            held = kamons[player]
+            bet = 2 if self.round == ROUNDS else 1  # B-4
+            if held < bet:
+                bet = held
+            kamons[player] = held - bet
+            pot = self.pot = self.pot + bet
+            self.bets[player] = bet
+            key = pot * 3 + bet
+            event = self._fought[player][key] or self._events.new_fought(player, bet, pot)
+        else:
+            return self._apply_checked(player, action)
+        turn = self.turn + 1
+        if turn == self._size:
+            return end_round(self, [event])
+        self.turn = turn
+        self._mover = mover = self.order[turn]
+        self._next = self._fight_next[mover]
+        return [event]
+
+    def _apply_checked(self, player: str, action: Any) -> list[KobayakawaEvent]:
+        """An action the fast path did not take: refused, or an equal copy of a shared one."""
+        self._refuse(player, action)
+        shared: KobayakawaAction
+        if isinstance(action, Draw):
+            shared = KEEP_DRAWN if action.keep == "drawn" else KEEP_HELD
+        elif isinstance(action, ReplaceKobayakawa):
+            shared = REPLACE
+        elif isinstance(action, Fight):
+            shared = FIGHT_ACTION
+        else:
+            shared = PASS_ACTION
+        return self.apply(player, shared)
+
+    def _replace(self, player: str) -> list[KobayakawaEvent]:
+        """B-3: the top card goes unseen onto the Kobayakawa."""
+        top = self.pile[self.pile_top]
+        self.pile_top += 1
+        previous = self.kobayakawa
+        event = self._events.replaced[player][previous * 16 + top] or self._events.new_replaced(
+            player, previous, top
+        )
+        self.kobayakawa = top
+        self.kobayakawa_history += (top,)
+        turn = self.turn + 1
+        if turn == self._size:
+            return start_fights(self, event)
+        self.turn = turn
+        self._mover = mover = self.order[turn]
+        self._next = self._draw_next[mover]
+        return [event]
+
+    def replay_entries(self, entries: Sequence[Any]) -> int:
+        """Apply the leading log entries that are well formed and legal, as `rules.log.load`
+        would, and stop before any other; returns how many were applied. `load` goes on from
+        there with its general checks, which judge and name that entry as they always have."""
+        self._quiet = True  # nobody sees the round's events: they are made if asked for
+        try:
+            return self._replay(entries)
+        finally:
+            self._quiet = False
+
+    def _replay(self, entries: Sequence[Any]) -> int:
+        simple, draws, apply = SIMPLE, DRAWS, self.apply
+        action: KobayakawaAction
+        done = 0
+        for entry in entries:
+            if type(entry) is not dict:
+                return done
+            try:
+                size = len(entry)
+                if size == 2:  # "player" and "action"
+                    action = simple[entry["action"]]
+                elif size == 3 and entry["action"] == "draw":  # and "keep"
+                    action = draws[entry["keep"]]
+                else:
+                    return done
+                player = entry["player"]
+            except (KeyError, TypeError):  # a missing field, an unknown or unhashable value
+                return done
+            if player != self._mover:
+                return done
+            try:
+                apply(player, action)
+            except IllegalAction:
+                return done
+            done += 1
+        return done
+
+    def winners(self) -> list[str]:
+        """B-8: the players with the most kamons once the game is over; empty before."""
+        if self.phase != OVER:
+            return []
+        best = max(self.kamons.values())
+        return [p for p in self.players if self.kamons[p] == best]
