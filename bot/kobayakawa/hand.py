@@ -1,9 +1,9 @@
 """The private card menu: Draw (then keep which?) or Replace Kobayakawa; Fight or Pass.
 
 Custom ids carry the table's `seq` (the number of actions so far): a menu from an earlier turn
-answers with the current one instead of acting. Once "Draw" has shown the drawn card, the menu
-offers only the two keep choices (B-3: a replacement goes unseen); the presenter remembers that
-mark in memory, so after a restart the player sees both choices again from the start.
+answers with the current one instead of acting. "Draw" makes the player look at the drawn card
+(B-3, `Kobayakawa.look`, kept as a game note across a restart): from then on the rules allow
+only the two keep choices, and the menu offers nothing else.
 """
 
 from __future__ import annotations
@@ -176,7 +176,8 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if found is None:
         return
     table, seat, lang, seq = found
-    if table.state.phase != "draw":  # type: ignore[attr-defined]
+    state: Kobayakawa = table.state  # type: ignore[assignment]
+    if state.drawn_card(seat.player) is None:  # not a draw turn
         await show_again(interaction, game_id, args)
         return
     await _presenter(table).mark_seen_draw(table, seat.player, seq)

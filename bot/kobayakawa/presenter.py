@@ -14,8 +14,15 @@ from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow, Seat
 from rules.base import Event
+from rules.kobayakawa import Kobayakawa
 
 log = logging.getLogger(__name__)
+
+
+def _state(table: Table) -> Kobayakawa:
+    state = table.state
+    assert isinstance(state, Kobayakawa)
+    return state
 
 
 SEEN_DRAW = "seen_draw"  # game note: [player, seq] of the turn whose drawn card was shown
@@ -25,15 +32,42 @@ class KobayakawaPresenter(MessagePresenter):
     game = "kobayakawa"
     colour = render.COLOUR
 
-    # -- the pending draw ----------------------------------------------------------------------
+    # -- the drawn card, seen (B-3) ------------------------------------------------------------
+    # The rules know that the player to draw looked at the drawn card (`Kobayakawa.look`): from
+    # then on every path -- the menu, a timeout, autopilot -- can only keep one of the two cards.
+    # A look is no log action, so it is kept as a game note and given back to the state when a
+    # table is restored after a restart, before anyone can act (`table_opened`).
 
-    async def mark_seen_draw(self, table: Table, player: str, seq: int) -> None:
-        """Note, in the ledger and before the card is shown, that `player` saw the drawn card at
-        this turn: from then on only keeping is offered, even after a restart (B-3)."""
+    async def mark_seen_draw(self, table: Table, player: str, seq: int) -> int | None:
+        """Note, in the ledger and then in the rules, that `player` looks at the drawn card at
+        turn `seq`; the card, or None if that turn is over meanwhile (nothing to show)."""
         await table.keep_note(SEEN_DRAW, [player, seq])
+        if table.seq != seq:
+            return None
+        return _state(table).look(player)
 
     def has_seen_draw(self, table: Table, player: str, seq: int) -> bool:
-        return table.notes.get(SEEN_DRAW) == [player, seq]
+        """Whether `player` has seen the drawn card at turn `seq`, which is the current one."""
+        return seq == table.seq and _state(table).has_looked(player)
+
+    def restore_seen_draw(self, table: Table) -> bool:
+        """Give the state back the look its note records, if the note is about this very turn
+        (a restart); whether it did."""
+        note = table.notes.get(SEEN_DRAW)
+        if not isinstance(note, list) or len(note) != 2 or note[1] != table.seq:
+            return False
+        state, player = _state(table), note[0]
+        if not isinstance(player, str) or state.drawn_card(player) is None:
+            return False  # not that player's draw turn: an old note
+        state.look(player)
+        return True
+
+    async def table_opened(self, table: Table, restored: bool) -> None:
+        if restored:
+            # First, before any await: this job is the table's first, and it starts before the
+            # turn clock or a computer player can act on the restored state.
+            self.restore_seen_draw(table)
+        await super().table_opened(table, restored)
 
     # -- messages ----------------------------------------------------------------------------------
 

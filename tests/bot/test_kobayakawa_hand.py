@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 from bot.kobayakawa.hand import hand_message
-from bot.kobayakawa.presenter import KobayakawaPresenter
+from bot.kobayakawa.presenter import SEEN_DRAW, KobayakawaPresenter
 from data.store import Seat
+from rules.agents import computer_action, random_action
 from rules.kobayakawa import Kobayakawa
-from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_HELD, PASS_ACTION
+from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
 
 SEATS = {p: Seat(p, n, p.title()) for n, p in enumerate(("ann", "ben", "cho"), start=1)}
 
@@ -49,7 +51,9 @@ async def test_b3_draw_then_only_the_two_keep_choices():
     embed, view = hand_message(t, SEATS["ann"], "en")
     assert ids(view) == ["g:kbd:7:0", "g:kbr:7:0"]
     assert "🎴 **8**" in embed.fields[0].value and "Your turn" in embed.description
-    await t.presenter.mark_seen_draw(t, "ann", 0)
+    assert await t.presenter.mark_seen_draw(t, "ann", 0) == 2
+    assert t.notes == {SEEN_DRAW: ["ann", 0]}  # kept for a restart
+    assert t.state.legal_actions("ann") == [KEEP_DRAWN, KEEP_HELD]  # the rules know it (B-3)
     embed, view = hand_message(t, SEATS["ann"], "en")
     assert ids(view) == ["g:kbk:7:0:held", "g:kbk:7:0:drawn"]
     assert labels(view) == ["Keep mine (8)", "Keep the drawn card (2)"]
@@ -59,12 +63,51 @@ async def test_b3_draw_then_only_the_two_keep_choices():
 async def test_the_drawn_card_mark_is_per_turn():
     t = table(new_game())
     await t.presenter.mark_seen_draw(t, "ann", 0)
+    assert t.presenter.has_seen_draw(t, "ann", 0)
     t.state.apply("ann", KEEP_HELD)
     t.seq = 1
-    assert t.presenter.has_seen_draw(t, "ann", 0)
+    assert not t.presenter.has_seen_draw(t, "ann", 0)  # that turn is over
     assert not t.presenter.has_seen_draw(t, "ann", 1) and not t.presenter.has_seen_draw(t, "ben", 1)
     _, view = hand_message(t, SEATS["ben"], "en")
     assert ids(view) == ["g:kbd:7:1", "g:kbr:7:1"]
+    assert t.state.legal_actions("ben") == [KEEP_DRAWN, KEEP_HELD, REPLACE]
+
+
+async def test_b3_a_turn_over_before_the_note_is_written_shows_nothing():
+    t = table(new_game())
+
+    async def slow_note(key: str, value: object) -> None:
+        t.state.apply("ann", REPLACE)  # the turn clock acted meanwhile
+        t.seq = 1
+
+    t.keep_note = slow_note
+    assert await t.presenter.mark_seen_draw(t, "ann", 0) is None
+    assert not t.state.has_looked("ann") and not t.state.has_looked("ben")
+
+
+async def test_b3_a_restart_gives_the_look_back_from_the_note():
+    state = new_game()
+    state.apply("ann", KEEP_HELD)
+    t = table(state, seq=1)
+    t.notes[SEEN_DRAW] = ["ben", 1]  # ben pressed Draw, then the bot restarted
+    assert t.presenter.restore_seen_draw(t)
+    assert state.legal_actions("ben") == [KEEP_DRAWN, KEEP_HELD]
+    _, view = hand_message(t, SEATS["ben"], "en")
+    assert ids(view) == ["g:kbk:7:1:held", "g:kbk:7:1:drawn"]
+    for seed in range(50):  # a timeout or autopilot cannot replace either
+        rng = random.Random(seed)
+        assert random_action(state, "ben", rng) in (KEEP_DRAWN, KEEP_HELD)
+        assert computer_action(state, "ben", rng) in (KEEP_DRAWN, KEEP_HELD)
+
+
+async def test_b3_an_old_note_is_not_given_back():
+    for note in (["ann", 0], ["ben", 0], ["ben", 2], "junk", ["ben"], [None, 1]):
+        state = new_game()
+        state.apply("ann", KEEP_HELD)
+        t = table(state, seq=1)
+        t.notes[SEEN_DRAW] = note
+        assert not t.presenter.restore_seen_draw(t)
+        assert state.legal_actions("ben") == [KEEP_DRAWN, KEEP_HELD, REPLACE]
 
 
 async def test_a_player_waiting_sees_their_card_and_only_a_refresh():

@@ -202,3 +202,36 @@ async def test_killed_mid_game_then_finished_after_restart(fake_discord, bot_pro
     assert {r.player for r in record.results if r.winner} == set(replayed["winners"])
     assert not state.unknown_routes and not state.failed_requests()
     assert_no_errors(bot_process.log)
+
+
+async def test_b3_a_drawn_card_seen_before_a_crash_stays_seen(fake_discord, bot_process, users):
+    """Draw, then the bot is killed: after the restart the player can still only keep (B-3),
+    whichever menu they use; the game then plays to its end."""
+    state = fake_discord.state
+    ann, ben, cho = users("ann"), users("ben"), users("cho")
+    thread = await seat_and_start(state, ann, [ben, cho])
+    by_id = {u.id: u for u in (ann, ben, cho)}
+    first = await wait_turn(by_id, thread)
+    assert first is not None
+    older = await open_hand(first, thread)  # a menu still offering Draw and Replace
+    menu = await open_hand(first, thread)
+    await first.click(menu, menu_verbs(menu)["kbd"]["custom_id"])
+    assert set(menu_verbs(menu)) == {"kbk:held", "kbk:drawn"}
+    await bot_process.kill9()
+    await bot_process.restart()
+    await ann.wait_for_message(
+        lambda m: "The bot restarted" in m.text and m.buttons(), channel=thread
+    )
+    again = await open_hand(first, thread)
+    assert set(menu_verbs(again)) == {"kbk:held", "kbk:drawn"}, again.text
+    refused = await first.click(older, menu_verbs(older)["kbr"]["custom_id"])
+    assert "already seen the drawn card" in refused.response.text
+    assert count_actions(bot_process.database_path) == 0
+    await first.click(again, menu_verbs(again)["kbk:drawn"]["custom_id"])
+    assert count_actions(bot_process.database_path) == 1
+    record = await stored_game(bot_process.database_path)
+    assert record.actions[0]["action"] == "draw"
+    await play_out(by_id, thread, random.Random(4))
+    assert len(final_standings(ann, thread)) == 1
+    assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot_process.log)

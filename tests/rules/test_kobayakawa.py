@@ -170,7 +170,12 @@ def test_b2_missing_deck_the_round_ends_then_every_action_is_refused() -> None:
     assert game.legal_actions("ann") == [] and game.drawn_card("ann") is None
     assert game.details()["kobayakawa"] is None and game.details()["phase"] == "draw"
     before = game.view(None)
-    for player, action in [("ann", KEEP_HELD), ("ann", REPLACE), ("ben", PASS_ACTION), ("zed", KEEP_HELD)]:
+    for player, action in [
+        ("ann", KEEP_HELD),
+        ("ann", REPLACE),
+        ("ben", PASS_ACTION),
+        ("zed", KEEP_HELD),
+    ]:
         with pytest.raises(IllegalAction) as err:
             game.apply(player, action)
         assert err.value.rule == "B-2" and "no deck for round 2" in err.value.reason
