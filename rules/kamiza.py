@@ -1,10 +1,17 @@
-"""KAMIZA, classic (2014) and second generation: RULES.md K-1..K-13."""
+"""KAMIZA, classic (2014) and second generation: RULES.md K-1..K-13.
+
+Speed matters here (computer players search by playing thousands of matches), so the state keeps
+immutable parts and shares them: hands and the cards on the table are tuples, and every container
+but `hands` is replaced, never changed in place, so `clone()` copies just that one. Values that
+keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from rules.base import (
@@ -17,7 +24,44 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_judge import DroppedOut, PlayedCard, RoundJudgement, WantedChip, judge_round
+from rules.kamiza_events import (
+    CardPlaced,
+    GameEnded,
+    KamizaEvent,
+    MatchEnded,
+    RoundRevealed,
+    RoundScored,
+    RoundStarted,
+)
+from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
+from rules.kamiza_memo import (
+    CODE_BASE,
+    EDITION_CODES,
+    PLAY_CODES,
+    RoundTemplate,
+    named_events,
+    remember,
+    round_template,
+)
+from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
+from rules.kamiza_view import KamizaObservation, RoundRecord, TableCard
+
+__all__ = [
+    "ALL_CARDS",
+    "AREAS",
+    "CARD_SETS",
+    "CHICKEN_VALUE",
+    "CardPlaced",
+    "GameEnded",
+    "Kamiza",
+    "KamizaEvent",
+    "KamizaObservation",
+    "MatchEnded",
+    "Play",
+    "RoundRevealed",
+    "RoundScored",
+    "RoundStarted",
+]
 
 SECOND = "second"
 CLASSIC = "classic"
@@ -32,8 +76,6 @@ CARD_SETS: dict[str, tuple[str, ...]] = {
     CLASSIC: ("boss", "underboss", "hitman", "raid"),
 }
 ALL_CARDS = frozenset(CARD_SETS[SECOND] + CARD_SETS[CLASSIC])
-# K-13: the "chicken" order of unplayed cards, lowest first wins.
-CHICKEN_VALUE = {"raid": 0, "policeman": 0, "hitman": 1, "underboss": 2, "boss": 5}
 GAMES_PER_MATCH = 3
 ROUNDS_PER_GAME = 3
 WANTED_LIMIT = 3
@@ -50,80 +92,79 @@ class Play:
         return {"card": self.card, "area": self.area}
 
 
-_PLAYS = {(card, area): Play(card, area) for card in ALL_CARDS for area in AREAS}
+_PLAYS = {(card, area): Play(card, area) for card in sorted(ALL_CARDS) for area in AREAS}
+# The same, looked up with a log entry's raw field values (anything JSON holds).
+_PLAY_OF_FIELDS: dict[tuple[object, object], Play] = {key: play for key, play in _PLAYS.items()}
+
+# Every hand a player can hold: a set's cards not played yet this game, in set order (K-2).
+_HANDS = {
+    tuple(hand)
+    for cards in CARD_SETS.values()
+    for size in range(len(cards) + 1)
+    for hand in combinations(cards, size)
+}
+# (hand, card, area) -> the hand after playing that card there; absent when the card is not in
+# the hand or the area is not one (K-2, K-3).
+_HAND_AFTER = {
+    (hand, card, area): tuple(c for c in hand if c != card)
+    for hand in _HANDS
+    for card in hand
+    for area in AREAS
+}
+# hand -> its legal plays, in the order `legal_actions` lists them.
+_LEGAL = {hand: tuple(_PLAYS[card, area] for card in hand for area in AREAS) for hand in _HANDS}
+
+# Shared values, made once per (player, card, area), per player, per round start and per order.
+_Step = tuple[PlayedCard, CardPlaced, CardPlaced, int]  # the card, face down, face up, its code
+_STEPS: dict[tuple[str, str, str], _Step] = {}
+_STARTS: dict[tuple[int, int, str, str, tuple[str, ...]], RoundStarted] = {}
+_TURNS: dict[tuple[str, ...], tuple[Next, ...]] = {}  # play order -> whose turn after n plays
 
 
-# -- events ----------------------------------------------------------------------------------------
+def _step(player: str, card: str, area: str) -> _Step:
+    key = (player, card, area)
+    step = _STEPS.get(key)
+    if step is None:
+        placed = (CardPlaced(player, card, area, False), CardPlaced(player, card, area, True))
+        played = PlayedCard(player, card, area)
+        step = remember(_STEPS, key, (played, *placed, PLAY_CODES[card, area]))
+    return step
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlaced(Event):
-    """A card went into an area; `face_up` says whether the table may see it (K-3)."""
-
-    kind: ClassVar[str] = "card_placed"
-    player: str
-    card: str
-    area: str
-    face_up: bool
+# (player, hand, card, area) -> the hand after the play, then the play's `_Step`: one lookup checks
+# and carries out the usual play.
+_Move = tuple[tuple[str, ...], PlayedCard, CardPlaced, CardPlaced, int]
+_MOVES: dict[tuple[str, tuple[str, ...], str, str], _Move] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRevealed(Event):
-    """Every card of the round turned face up, in the order they were played."""
-
-    kind: ClassVar[str] = "round_revealed"
-    game: int
-    round: int
-    plays: tuple[PlayedCard, ...]
+def _move(player: str, hand: tuple[str, ...], card: str, area: str) -> _Move | None:
+    """The move, or None when the card is not in the hand or the area is not one."""
+    rest = _HAND_AFTER.get((hand, card, area))
+    if rest is None:
+        return None
+    return remember(_MOVES, (player, hand, card, area), (rest, *_step(player, card, area)))
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScored(Event):
-    """The points of the round and the running totals."""
-
-    kind: ClassVar[str] = "round_scored"
-    game: int
-    round: int
-    points: dict[str, int]
-    totals: dict[str, int]
+def _round_started(
+    game: int, round_no: int, start: str, reason: str, order: tuple[str, ...]
+) -> RoundStarted:
+    key = (game, round_no, start, reason, order)
+    started = _STARTS.get(key)
+    return started if started is not None else remember(_STARTS, key, RoundStarted(*key))
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded(Event):
-    """A game of three rounds ended; `unplayed` is each player's card left in hand (K-2)."""
-
-    kind: ClassVar[str] = "game_ended"
-    game: int
-    unplayed: dict[str, str]
+def _turns(order: tuple[str, ...]) -> tuple[Next, ...]:
+    turns = _TURNS.get(order)
+    if turns is None:
+        turns = remember(_TURNS, order, tuple(Next(p, "play") for p in order))
+    return turns
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
-    """A new round; `reason` is why `start_player` starts it (K-12, K-5)."""
-
-    kind: ClassVar[str] = "round_started"
-    game: int
-    round: int
-    start_player: str
-    reason: str
-    order: tuple[str, ...]
+# The last judged round: (game, round, its start player, its plays, its template).
+_LastRound = tuple[int, int, str, tuple[PlayedCard, ...], RoundTemplate]
 
 
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    """The match is over (K-13); `tie_break` is "chicken" or "shared" when a tie was met."""
-
-    kind: ClassVar[str] = "match_ended"
-    winners: tuple[str, ...]
-    ranking: tuple[tuple[str, ...], ...]
-    totals: dict[str, int]
-    tie_break: str | None
-
-
-# -- the game --------------------------------------------------------------------------------------
-
-
-class Kamiza(Game):
+class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
     """A match of KAMIZA: 3 games of 3 rounds for 3 or 4 players."""
 
     name: ClassVar[str] = "kamiza"
@@ -156,26 +197,36 @@ class Kamiza(Game):
         self.edition = edition
         self.advanced = advanced
         self.cards = CARD_SETS[edition]
-        self.hands: dict[str, list[str]] = {p: list(self.cards) for p in players}
+        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, self.cards)
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
         self.dropped: list[str] = []
         self.game_index = 0
         self.round_index = 0
-        self.start_player = start
-        self.order: tuple[str, ...] = ()
-        self.plays: list[PlayedCard] = []
-        self.revealed: dict[str, list[str]] = {p: [] for p in players}
-        self.history: list[dict[str, Any]] = []
         self.unplayed: dict[str, str] = {}
         self.finished = False
+        self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
+        self._last: _LastRound | None = None
         self._squealer: str | None = None
-        self._opening: list[Event] = [self._begin_round()]
+        # K-12: the start player chosen at the table starts the first round.
+        self.start_player = start
+        self.order = self._first_order = self._clockwise(start)
+        self._begin_turns()
+
+    def _begin_turns(self) -> None:
+        """The round in `order` has no card on the table yet."""
+        self.plays: tuple[PlayedCard, ...] = ()
+        self._turns = _turns(self.order)
+        self._code = EDITION_CODES[self.edition]  # grows with every play (kamiza_memo)
 
     # -- creation ----------------------------------------------------------------------------------
 
     @classmethod
     def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        if type(options) is dict and len(options) == 2:  # already normal: as every log has them
+            edition, advanced = options.get("edition"), options.get("advanced")
+            if type(edition) is str and edition in EDITIONS and type(advanced) is bool:
+                return {"edition": edition, "advanced": advanced}
         options = dict(options or {})
         unknown = sorted(set(options) - {"edition", "advanced"})
         if unknown:
@@ -192,9 +243,16 @@ class Kamiza(Game):
     def create(
         cls, players: Sequence[str], options: Mapping[str, Any] | None, setup: Mapping[str, Any]
     ) -> Self:
-        seats = check_players(players, cls.min_players, cls.max_players)
+        seats = tuple(players) if type(players) in (list, tuple) else ()
+        if not (  # the usual seating, checked quickly; check_players explains anything else
+            cls.min_players <= len(seats) <= cls.max_players
+            and {*map(type, seats)} == {str}
+            and len(set(seats)) == len(seats)
+        ):
+            seats = check_players(players, cls.min_players, cls.max_players)
         opts = cls.normalise_options(options)
-        start = setup.get("start_player") if isinstance(setup, Mapping) else None
+        is_mapping = type(setup) is dict or isinstance(setup, Mapping)
+        start = setup.get("start_player") if is_mapping else None
         if start not in seats:
             raise InvalidSetup("setup.start_player must be one of the players (K-12)")
         return cls(seats, opts["edition"], opts["advanced"], start)
@@ -208,7 +266,8 @@ class Kamiza(Game):
 
     def opening_events(self) -> list[Event]:
         """The first round's start (K-12: the start player chosen at the table)."""
-        return list(self._opening)
+        order = self._first_order
+        return [_round_started(1, 1, order[0], "chosen", order)]
 
     @classmethod
     def public_event(cls, event: Event) -> dict[str, Any] | None:
@@ -226,6 +285,13 @@ class Kamiza(Game):
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Play:
+        if type(data) is dict and len(data) == 2:  # the usual, well-formed entry: one lookup
+            try:
+                play = _PLAY_OF_FIELDS.get((data.get("card"), data.get("area")))
+            except TypeError:  # an unhashable value: refused below with the usual message
+                play = None
+            if play is not None:
+                return play
         require_fields(data, ("card", "area"))
         card, area = data["card"], data["area"]
         if not isinstance(card, str) or card not in ALL_CARDS:
@@ -236,19 +302,19 @@ class Kamiza(Game):
 
     # -- whose turn --------------------------------------------------------------------------------
 
-    def active_players(self) -> list[str]:
-        """Players still in (K-10), in seating order."""
-        return [p for p in self.players if p not in self.dropped]
-
     def next(self) -> Next | None:
-        if self.finished:
-            return None
-        return Next(self.order[len(self.plays)], "play")
+        return None if self.finished else self._turns[len(self.plays)]
 
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
             return []
-        return [_PLAYS[card, area] for card in self.hands[player] for area in AREAS]
+        return list(_LEGAL[self.hands[player]])
+
+    def random_action(self, player: str, rng: random.Random) -> Play:
+        """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
+        if not self.finished and self.order[len(self.plays)] == player:
+            return rng.choice(_LEGAL[self.hands[player]])
+        return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
 
@@ -273,195 +339,217 @@ class Kamiza(Game):
         if action.card not in self.hands[player]:
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
-    def apply(self, player: str, action: Any) -> list[Event]:
-        self._refuse(player, action)
-        self.hands[player].remove(action.card)
-        face_up = self.advanced and player == self.start_player
-        self.plays.append(PlayedCard(player, action.card, action.area))
-        events: list[Event] = [CardPlaced(player, action.card, action.area, face_up)]
-        if len(self.plays) == len(self.order):
-            self._finish_round(events)
+    def apply(self, player: str, action: Any) -> list[KamizaEvent]:
+        plays = self.plays
+        # The usual case in one lookup: the player on turn puts a card of their hand in an area.
+        # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
+        # replaced by a list) carried out the long way.
+        move = None
+        if type(action) is Play and not self.finished and self.order[len(plays)] == player:
+            hand, card, area = self.hands[player], action.card, action.area
+            try:
+                move = _MOVES.get((player, hand, card, area)) or _move(player, hand, card, area)
+            except TypeError:  # an unhashable card or area
+                move = None
+        if move is None:
+            self._refuse(player, action)
+            card, area = action.card, action.area
+            rest = tuple(c for c in self.hands[player] if c != card)
+            move = (rest, *_step(player, card, area))
+        self.hands[player] = move[0]
+        self.plays = plays = (*plays, move[1])
+        self._code = self._code * CODE_BASE + move[4]
+        events: list[KamizaEvent] = [
+            move[3] if self.advanced and player == self.start_player else move[2]
+        ]
+        if len(plays) == len(self.order):
+            self._finish_round(plays, events)
         return events
 
     # -- the round's end ---------------------------------------------------------------------------
 
-    def _finish_round(self, events: list[Event]) -> None:
+    def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
+        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
-        plays = tuple(self.plays)
+        order = self.order
+        template = round_template(self._code)
         events.append(RoundRevealed(game_no, round_no, plays))
-        judgement = judge_round(plays, self.edition)
-        events.extend(judgement.events)
-        for player, pts in judgement.points.items():
-            self.totals[player] += pts
-        self._squealer = judgement.squealer
-        events.extend(self._award_wanted(judgement))
-        events.append(RoundScored(game_no, round_no, dict(judgement.points), dict(self.totals)))
-        for play in plays:
-            self.revealed[play.player].append(play.card)
-        self.history.append(
-            {
-                "game": game_no,
-                "round": round_no,
-                "start_player": self.start_player,
-                "plays": [p.to_json() for p in plays],
-                "points": dict(judgement.points),
-                "squealer": judgement.squealer,
-            }
-        )
-        self.plays = []
-        self.round_index += 1
-        if self.round_index == ROUNDS_PER_GAME:
+        events += named_events(template, order)
+        points = dict.fromkeys(order, 0)
+        totals = self.totals
+        if template.gains:
+            self.totals = totals = totals.copy()
+            for seat, pts in template.gains:
+                player = order[seat]
+                points[player] = pts
+                totals[player] += pts
+        if template.wanted:
+            self._award_wanted([order[seat] for seat in template.wanted], events)
+        if template.squealer is not None:
+            self._squealer = order[template.squealer]
+        events.append(RoundScored(game_no, round_no, points, totals.copy()))
+        self._game_rounds += (plays,)
+        self._last = (game_no, round_no, self.start_player, plays, template)
+        if round_no == ROUNDS_PER_GAME:
             self._end_game(events)
-        if len(self.active_players()) < 2 or self.game_index == GAMES_PER_MATCH:
+        else:
+            self.round_index = round_no
+        if self.game_index == GAMES_PER_MATCH or len(self.players) - len(self.dropped) < 2:
             self._end_match(events)
         else:
             events.append(self._begin_round())
 
-    def _award_wanted(self, judgement: RoundJudgement) -> list[Event]:
+    def _award_wanted(self, players: list[str], events: list[KamizaEvent]) -> None:
         """K-10: a paid policeman earns a WANTED chip; the third one drops the player."""
-        events: list[Event] = []
-        for player in judgement.wanted:
-            self.wanted[player] += 1
-            events.append(WantedChip(player, self.wanted[player]))
-            if self.wanted[player] >= WANTED_LIMIT and player not in self.dropped:
-                self.dropped.append(player)
+        self.wanted = wanted = self.wanted.copy()
+        for player in players:
+            wanted[player] += 1
+            events.append(WantedChip(player, wanted[player]))
+            if wanted[player] >= WANTED_LIMIT and player not in self.dropped:
+                self.dropped = [*self.dropped, player]
                 events.append(DroppedOut(player, self.totals[player]))
-        return events
 
-    def _end_game(self, events: list[Event]) -> None:
-        unplayed = {p: self.hands[p][0] for p in self.active_players() if len(self.hands[p]) == 1}
+    def _end_game(self, events: list[KamizaEvent]) -> None:
+        hands = self.hands
+        unplayed = {p: hands[p][0] for p in self.active_players() if len(hands[p]) == 1}
         events.append(GameEnded(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
-        self.hands = {p: list(self.cards) for p in self.players}
-        self.revealed = {p: [] for p in self.players}
+        self.hands = dict.fromkeys(self.players, self.cards)
+        self._game_rounds = ()
+
+    def _clockwise(self, start: str) -> tuple[str, ...]:
+        """The players still in, clockwise from `start`."""
+        players = self.players
+        seat = players.index(start)
+        seating = players[seat:] + players[:seat] if seat else players
+        if self.dropped:
+            return tuple(p for p in seating if p not in self.dropped)
+        return seating
 
     def _begin_round(self) -> RoundStarted:
         """K-12 (and K-5): choose the start player and the clockwise order of the round."""
-        active = self.active_players()
-        seat = self.players.index(self.start_player)
-        clockwise = [p for p in self.players[seat:] + self.players[:seat] if p not in self.dropped]
-        if self._squealer is not None and self._squealer in active:
-            start, reason = self._squealer, "squeal"
-        elif not self.history:
-            start, reason = clockwise[0], "chosen"
+        order = self.order  # clockwise from the current start player
+        if len(order) != len(self.players) - len(self.dropped):  # someone dropped out (K-10)
+            order = tuple(p for p in order if p not in self.dropped)
+        squealer = self._squealer
+        if squealer is not None and squealer not in self.dropped:
+            start, reason = squealer, "squeal"
+            self._squealer = None
         else:
-            best = max(self.totals[p] for p in active)
-            start = next(p for p in clockwise if self.totals[p] == best)
+            totals = self.totals
+            best = -1
+            for p in order:  # the first of the highest totals clockwise (K-12)
+                if totals[p] > best:
+                    best, start = totals[p], p
             reason = "highest_total"
-        self._squealer = None
+        if start != order[0]:
+            seat = order.index(start)
+            order = order[seat:] + order[:seat]
         self.start_player = start
-        seat = self.players.index(start)
-        self.order = tuple(
-            p for p in self.players[seat:] + self.players[:seat] if p not in self.dropped
-        )
-        return RoundStarted(self.game_index + 1, self.round_index + 1, start, reason, self.order)
+        self.order = order
+        self._begin_turns()
+        return _round_started(self.game_index + 1, self.round_index + 1, start, reason, order)
 
-    def _end_match(self, events: list[Event]) -> None:
+    def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True
+        self.plays = ()
+        ranking = self.ranking()
         events.append(
             MatchEnded(
-                tuple(self.winners()),
-                tuple(tuple(group) for group in self.ranking()),
+                tuple(ranking[0]),
+                tuple(tuple(group) for group in ranking),
                 dict(self.totals),
-                self.tie_break,
+                self._tie_break(ranking),
             )
         )
 
-    # -- results -----------------------------------------------------------------------------------
+    # -- copies ------------------------------------------------------------------------------------
 
-    def ranking(self) -> list[list[str]]:
-        """K-10, K-13: players still in by total, then by unplayed card; then the dropped-out."""
-        complete = self.game_index == GAMES_PER_MATCH
+    def clone(self) -> Self:
+        """Shares every container but `hands`, which `apply` changes in place."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.hands = self.hands.copy()
+        return twin
 
-        def still_in_key(p: str) -> tuple[int, int]:
-            chicken = CHICKEN_VALUE[self.unplayed[p]] if complete and p in self.unplayed else 0
-            return (-self.totals[p], chicken)
+    def determinize(self, player: str, rng: random.Random) -> Self:
+        """The other players' face-down cards of this round drawn at random among the cards each
+        could have played (their cards not revealed this game); their hands follow. Nothing else
+        is hidden in KAMIZA: every earlier card of the game was revealed (K-2, K-3)."""
+        twin = self.clone()
+        revealed = self.revealed
+        plays = []
+        code = EDITION_CODES[self.edition]
+        for play in self.plays:
+            if play.player != player and not (self.advanced and play.player == self.start_player):
+                could_hold = [card for card in self.cards if card not in revealed[play.player]]
+                card = rng.choice(could_hold)
+                twin.hands[play.player] = tuple(c for c in could_hold if c != card)
+                play = _step(play.player, card, play.area)[0]
+            plays.append(play)
+            code = code * CODE_BASE + PLAY_CODES[play.card, play.area]
+        twin.plays = tuple(plays)
+        twin._code = code
+        return twin
 
-        dropped = [p for p in self.players if p in self.dropped]
-        return _grouped(self.active_players(), still_in_key) + _grouped(
-            dropped, lambda p: (-self.totals[p], 0)
-        )
+    # -- what is seen ----------------------------------------------------------------------------
 
-    def winners(self) -> list[str]:
-        if not self.finished:
-            return []
-        return list(self.ranking()[0])
+    @property
+    def revealed(self) -> dict[str, tuple[str, ...]]:
+        """Each player's cards revealed this game, in the order they were played."""
+        revealed: dict[str, tuple[str, ...]] = dict.fromkeys(self.players, ())
+        for plays in self._game_rounds:
+            for play in plays:
+                revealed[play.player] += (play.card,)
+        return revealed
 
     def position(self) -> tuple[int, int]:
         """The 1-based (game, round) being played, or the last one once the match is over."""
         if self.game_index == GAMES_PER_MATCH:
             return GAMES_PER_MATCH, ROUNDS_PER_GAME
-        if self.finished:
-            return self.history[-1]["game"], self.history[-1]["round"]
+        if self.finished and self._last is not None:
+            return self._last[0], self._last[1]
         return self.game_index + 1, self.round_index + 1
 
-    def scores(self) -> dict[str, int]:
-        return dict(self.totals)
-
-    def details(self) -> dict[str, Any]:
+    def observation(self, player: str | None) -> KamizaObservation:
+        """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
+        face_up = self.start_player if self.advanced else None
+        table = tuple(
+            TableCard(p.player, p.area, p.card if p.player in (player, face_up) else None)
+            for p in self.plays
+        )
+        last = None
+        if self._last is not None:
+            game_no, round_no, start, plays, template = self._last
+            points = {play.player: pts for play, pts in zip(plays, template.points, strict=True)}
+            squealer = None if template.squealer is None else plays[template.squealer].player
+            last = RoundRecord(game_no, round_no, start, plays, points, squealer)
         game_no, round_no = self.position()
-        return {
-            "edition": self.edition,
-            "game_number": game_no,
-            "round": round_no,
-            "start_player": self.start_player,
-            "wanted": dict(self.wanted),
-            "dropped": list(self.dropped),
-        }
-
-    @property
-    def tie_break(self) -> str | None:
-        """K-13: "chicken" when the unplayed card decided, "shared" when it could not."""
-        active = self.active_players()
-        if not self.finished or not active:
-            return None
-        best = max(self.totals[p] for p in active)
-        tied = [p for p in active if self.totals[p] == best]
-        if len(tied) < 2:
-            return None
-        return "shared" if len(self.ranking()[0]) == len(tied) else "chicken"
+        nxt = self.next()
+        return KamizaObservation(
+            edition=self.edition,
+            advanced=self.advanced,
+            players=self.players,
+            you=player,
+            hand=self.hands.get(player) if player is not None else None,
+            hand_sizes={p: len(self.hands[p]) for p in self.players},
+            game_number=game_no,
+            round=round_no,
+            start_player=self.start_player,
+            order=self.order,
+            to_act=nxt.player if nxt else None,
+            table=table,
+            revealed_this_game=self.revealed,
+            totals=dict(self.totals),
+            wanted=dict(self.wanted),
+            dropped=tuple(self.dropped),
+            last_round=last,
+            over=self.finished,
+            winners=tuple(self.winners()),
+        )
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
-        table = []
-        for play in self.plays:
-            visible = play.player == player or (self.advanced and play.player == self.start_player)
-            table.append(
-                {"player": play.player, "area": play.area, "card": play.card if visible else None}
-            )
-        nxt = self.next()
-        return {
-            "game": self.name,
-            "edition": self.edition,
-            "advanced": self.advanced,
-            "players": list(self.players),
-            "you": player,
-            "hand": list(self.hands[player]) if player in self.hands else None,
-            "hand_sizes": {p: len(self.hands[p]) for p in self.players},
-            "game_number": self.position()[0],
-            "round": self.position()[1],
-            "start_player": self.start_player,
-            "order": list(self.order),
-            "to_act": nxt.player if nxt else None,
-            "table": table,
-            "revealed_this_game": {p: list(cards) for p, cards in self.revealed.items()},
-            "totals": dict(self.totals),
-            "wanted": dict(self.wanted),
-            "dropped": list(self.dropped),
-            "last_round": self.history[-1] if self.history else None,
-            "over": self.finished,
-            "winners": self.winners(),
-        }
-
-
-def _grouped(players: list[str], key: Any) -> list[list[str]]:
-    """Players sorted by `key`, equal keys sharing a group."""
-    groups: list[list[str]] = []
-    for p in sorted(players, key=key):
-        if groups and key(groups[-1][0]) == key(p):
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups
+        """G-3: `observation(player)` as JSON-ready data."""
+        return self.observation(player).to_view()

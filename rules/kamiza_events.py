@@ -1,0 +1,78 @@
+"""KAMIZA's events: what a play and a round's end caused (the judge's own are in kamiza_judge)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+from rules.base import Event
+from rules.kamiza_judge import JudgeEvent, PlayedCard
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """A card went into an area; `face_up` says whether the table may see it (K-3)."""
+
+    kind: ClassVar[str] = "card_placed"
+    player: str
+    card: str
+    area: str
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRevealed(Event):
+    """Every card of the round turned face up, in the order they were played."""
+
+    kind: ClassVar[str] = "round_revealed"
+    game: int
+    round: int
+    plays: tuple[PlayedCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """The points of the round and the running totals."""
+
+    kind: ClassVar[str] = "round_scored"
+    game: int
+    round: int
+    points: dict[str, int]
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """A game of three rounds ended; `unplayed` is each player's card left in hand (K-2)."""
+
+    kind: ClassVar[str] = "game_ended"
+    game: int
+    unplayed: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round; `reason` is why `start_player` starts it (K-12, K-5)."""
+
+    kind: ClassVar[str] = "round_started"
+    game: int
+    round: int
+    start_player: str
+    reason: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """The match is over (K-13); `tie_break` is "chicken" or "shared" when a tie was met."""
+
+    kind: ClassVar[str] = "match_ended"
+    winners: tuple[str, ...]
+    ranking: tuple[tuple[str, ...], ...]
+    totals: dict[str, int]
+    tie_break: str | None
+
+
+KamizaEvent: TypeAlias = (
+    CardPlaced | RoundRevealed | RoundScored | GameEnded | RoundStarted | MatchEnded | JudgeEvent
+)
