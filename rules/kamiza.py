@@ -32,14 +32,18 @@ from rules.kamiza_events import (
     RoundRevealed,
     RoundScored,
     RoundStarted,
+    round_revealed,
+    round_scored,
 )
 from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
 from rules.kamiza_memo import (
     CODE_BASE,
     EDITION_CODES,
     PLAY_CODES,
+    TEMPLATES,
+    OrderMemo,
     RoundTemplate,
-    named_events,
+    order_memo,
     remember,
     round_template,
 )
@@ -114,11 +118,9 @@ _HAND_AFTER = {
 # hand -> its legal plays, in the order `legal_actions` lists them.
 _LEGAL = {hand: tuple(_PLAYS[card, area] for card in hand for area in AREAS) for hand in _HANDS}
 
-# Shared values, made once per (player, card, area), per player, per round start and per order.
+# Shared values, made once per (player, card, area) and per (player, hand, card, area).
 _Step = tuple[PlayedCard, CardPlaced, CardPlaced, int]  # the card, face down, face up, its code
 _STEPS: dict[tuple[str, str, str], _Step] = {}
-_STARTS: dict[tuple[int, int, str, str, tuple[str, ...]], RoundStarted] = {}
-_TURNS: dict[tuple[str, ...], tuple[Next, ...]] = {}  # play order -> whose turn after n plays
 
 
 def _step(player: str, card: str, area: str) -> _Step:
@@ -143,21 +145,6 @@ def _move(player: str, hand: tuple[str, ...], card: str, area: str) -> _Move | N
     if rest is None:
         return None
     return remember(_MOVES, (player, hand, card, area), (rest, *_step(player, card, area)))
-
-
-def _round_started(
-    game: int, round_no: int, start: str, reason: str, order: tuple[str, ...]
-) -> RoundStarted:
-    key = (game, round_no, start, reason, order)
-    started = _STARTS.get(key)
-    return started if started is not None else remember(_STARTS, key, RoundStarted(*key))
-
-
-def _turns(order: tuple[str, ...]) -> tuple[Next, ...]:
-    turns = _TURNS.get(order)
-    if turns is None:
-        turns = remember(_TURNS, order, tuple(Next(p, "play") for p in order))
-    return turns
 
 
 # The last judged round: (game, round, its start player, its plays, its template).
@@ -211,13 +198,10 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         # K-12: the start player chosen at the table starts the first round.
         self.start_player = start
         self.order = self._first_order = self._clockwise(start)
-        self._begin_turns()
-
-    def _begin_turns(self) -> None:
-        """The round in `order` has no card on the table yet."""
+        self._memo: OrderMemo = order_memo(self.order)
+        self._turns = self._memo.turns
         self.plays: tuple[PlayedCard, ...] = ()
-        self._turns = _turns(self.order)
-        self._code = EDITION_CODES[self.edition]  # grows with every play (kamiza_memo)
+        self._code = EDITION_CODES[edition]  # the round's code: grows with every play (kamiza_memo)
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -266,8 +250,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
 
     def opening_events(self) -> list[Event]:
         """The first round's start (K-12: the start player chosen at the table)."""
-        order = self._first_order
-        return [_round_started(1, 1, order[0], "chosen", order)]
+        return [order_memo(self._first_order).round_started(1, 1, "chosen")]
 
     @classmethod
     def public_event(cls, event: Event) -> dict[str, Any] | None:
@@ -372,9 +355,9 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
         order = self.order
-        template = round_template(self._code)
-        events.append(RoundRevealed(game_no, round_no, plays))
-        events += named_events(template, order)
+        template = TEMPLATES.get(self._code) or round_template(self._code)
+        events.append(round_revealed(game_no, round_no, plays))
+        events += self._memo.events(template)
         points = dict.fromkeys(order, 0)
         totals = self.totals
         if template.gains:
@@ -387,7 +370,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
             self._award_wanted([order[seat] for seat in template.wanted], events)
         if template.squealer is not None:
             self._squealer = order[template.squealer]
-        events.append(RoundScored(game_no, round_no, points, totals.copy()))
+        events.append(round_scored(game_no, round_no, points, totals.copy()))
         self._game_rounds += (plays,)
         self._last = (game_no, round_no, self.start_player, plays, template)
         if round_no == ROUNDS_PER_GAME:
@@ -410,8 +393,11 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
                 events.append(DroppedOut(player, self.totals[player]))
 
     def _end_game(self, events: list[KamizaEvent]) -> None:
-        hands = self.hands
-        unplayed = {p: hands[p][0] for p in self.active_players() if len(hands[p]) == 1}
+        """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
+        unplayed = {}
+        for p, hand in self.hands.items():
+            if len(hand) == 1 and p not in self.dropped:
+                unplayed[p] = hand[0]
         events.append(GameEnded(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
@@ -447,10 +433,14 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         if start != order[0]:
             seat = order.index(start)
             order = order[seat:] + order[:seat]
+        if order is not self.order:
+            self.order = order
+            self._memo = order_memo(order)
+            self._turns = self._memo.turns
         self.start_player = start
-        self.order = order
-        self._begin_turns()
-        return _round_started(self.game_index + 1, self.round_index + 1, start, reason, order)
+        self.plays = ()
+        self._code = EDITION_CODES[self.edition]
+        return self._memo.round_started(self.game_index + 1, self.round_index + 1, reason)
 
     def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, TypeAlias
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeAlias
 
 from rules.base import Event
 from rules.kamiza_judge import JudgeEvent, PlayedCard
@@ -76,3 +77,38 @@ class MatchEnded(Event):
 KamizaEvent: TypeAlias = (
     CardPlaced | RoundRevealed | RoundScored | GameEnded | RoundStarted | MatchEnded | JudgeEvent
 )
+
+
+# A frozen dataclass's __init__ sets each field through object.__setattr__; every round's end makes
+# a RoundRevealed and a RoundScored, so these make the very same objects (same class, same fields)
+# by setting the slots directly, about twice as fast.
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    return tuple(vars(cls)[field.name].__set__ for field in fields(cls))
+
+
+_REVEALED_SLOTS = _slot_setters(RoundRevealed)
+_SCORED_SLOTS = _slot_setters(RoundScored)
+_new = object.__new__
+
+
+def round_revealed(game: int, round_no: int, plays: tuple[PlayedCard, ...]) -> RoundRevealed:
+    """`RoundRevealed(game, round_no, plays)`, made faster."""
+    event: RoundRevealed = _new(RoundRevealed)
+    set_game, set_round, set_plays = _REVEALED_SLOTS
+    set_game(event, game)
+    set_round(event, round_no)
+    set_plays(event, plays)
+    return event
+
+
+def round_scored(
+    game: int, round_no: int, points: dict[str, int], totals: dict[str, int]
+) -> RoundScored:
+    """`RoundScored(game, round_no, points, totals)`, made faster."""
+    event: RoundScored = _new(RoundScored)
+    set_game, set_round, set_points, set_totals = _SCORED_SLOTS
+    set_game(event, game)
+    set_round(event, round_no)
+    set_points(event, points)
+    set_totals(event, totals)
+    return event

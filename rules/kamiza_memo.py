@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
+from rules.base import Next
+from rules.kamiza_events import RoundStarted
 from rules.kamiza_judge import JudgeEvent, PlayedCard, judge_round
 
 K = TypeVar("K")
@@ -58,17 +60,16 @@ class RoundTemplate:
     wanted: tuple[int, ...]  # K-10: the seats that earn a WANTED chip
 
 
-_TEMPLATES: dict[int, RoundTemplate] = {}  # by round code: bounded by the codes themselves
+TEMPLATES: dict[int, RoundTemplate] = {}  # by round code: bounded by the codes themselves
 _EVENT_IDS: dict[JudgeEvent, int] = {}  # a judging event with placeholder players -> its id
 _EVENTS_BY_ID: list[JudgeEvent] = []
-_NAMED: dict[tuple[int, tuple[str, ...]], JudgeEvent] = {}  # (id, play order) -> the event
 
 
 def round_template(code: int) -> RoundTemplate:
     """The template of the round with this code (see above)."""
-    template = _TEMPLATES.get(code)
+    template = TEMPLATES.get(code)
     if template is None:
-        template = _TEMPLATES[code] = _judge_code(code)
+        template = TEMPLATES[code] = _judge_code(code)
     return template
 
 
@@ -102,16 +103,46 @@ def _event_id(event: JudgeEvent) -> int:
     return known
 
 
-def named_events(template: RoundTemplate, order: tuple[str, ...]) -> list[JudgeEvent]:
-    """The template's judging events with the players of `order` in their seats (shared)."""
-    named = []
-    for event_id in template.events:
-        key = (event_id, order)
-        event = _NAMED.get(key)
-        if event is None:
-            event = remember(_NAMED, key, _with_players(_EVENTS_BY_ID[event_id], order))
-        named.append(event)
-    return named
+class OrderMemo:
+    """What tables playing in one order keep needing: whose turn it is after n plays, the
+    round-started events, and the judging events with this order's players in their seats."""
+
+    __slots__ = ("named", "order", "started", "turns")
+
+    def __init__(self, order: tuple[str, ...]) -> None:
+        self.order = order
+        self.turns = tuple(Next(player, "play") for player in order)
+        self.started: dict[tuple[int, int, str], RoundStarted] = {}
+        self.named: dict[int, JudgeEvent] = {}  # by event id
+
+    def round_started(self, game: int, round_no: int, reason: str) -> RoundStarted:
+        """K-12: the round started, by this order's first player."""
+        key = (game, round_no, reason)
+        started = self.started.get(key)
+        if started is None:
+            started = RoundStarted(game, round_no, self.order[0], reason, self.order)
+            self.started[key] = started
+        return started
+
+    def events(self, template: RoundTemplate) -> list[JudgeEvent]:
+        """The template's judging events with this order's players in their seats."""
+        named = self.named
+        events = []
+        for event_id in template.events:
+            event = named.get(event_id)
+            if event is None:
+                event = named[event_id] = _with_players(_EVENTS_BY_ID[event_id], self.order)
+            events.append(event)
+        return events
+
+
+_ORDER_MEMOS: dict[tuple[str, ...], OrderMemo] = {}
+
+
+def order_memo(order: tuple[str, ...]) -> OrderMemo:
+    """The shared memo of a play order."""
+    memo = _ORDER_MEMOS.get(order)
+    return memo if memo is not None else remember(_ORDER_MEMOS, order, OrderMemo(order), 1024)
 
 
 def _with_players(event: JudgeEvent, order: tuple[str, ...]) -> JudgeEvent:

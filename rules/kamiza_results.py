@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import itemgetter
 from typing import Any
 
 # K-13: the "chicken" order of unplayed cards, lowest first wins.
@@ -32,17 +30,24 @@ class KamizaResults:
         return [p for p in self.players if p not in self.dropped]
 
     def ranking(self) -> list[list[str]]:
-        """K-10, K-13: players still in by total, then by unplayed card; then the dropped-out."""
-        totals = self.totals
+        """K-10, K-13: players still in by total, then by unplayed card; then the dropped-out.
+        Equal players keep their seating order within their group."""
+        totals, dropped = self.totals, self.dropped
         unplayed = self.unplayed if self.game_index == _GAMES_PER_MATCH else {}
-
-        def still_in_key(p: str) -> tuple[int, int]:
-            return (-totals[p], CHICKEN_VALUE[unplayed[p]] if p in unplayed else 0)
-
-        dropped = [p for p in self.players if p in self.dropped]
-        return _grouped(self.active_players(), still_in_key) + _grouped(
-            dropped, lambda p: (-totals[p], 0)
-        )
+        rows = []  # (total key, chicken key, seat, player), sorted: ties keep the seating order
+        out = []
+        for seat, p in enumerate(self.players):
+            if p in dropped:
+                out.append((-totals[p], 0, seat, p))
+            else:
+                rows.append(
+                    (-totals[p], CHICKEN_VALUE[unplayed[p]] if p in unplayed else 0, seat, p)
+                )
+        rows.sort()
+        if out:
+            out.sort()
+            return _grouped(rows) + _grouped(out)
+        return _grouped(rows)
 
     def winners(self) -> list[str]:
         if not self.finished:
@@ -69,11 +74,12 @@ class KamizaResults:
         return self._tie_break(self.ranking()) if self.finished else None
 
     def _tie_break(self, ranking: list[list[str]]) -> str | None:
-        active = self.active_players()
+        totals = self.totals
+        active = [p for p in self.players if p not in self.dropped]
         if not active:
             return None
-        best = max(self.totals[p] for p in active)
-        tied = sum(1 for p in active if self.totals[p] == best)
+        best = max(totals[p] for p in active)
+        tied = sum(1 for p in active if totals[p] == best)
         if tied < 2:
             return None
         return "shared" if len(ranking[0]) == tied else "chicken"
@@ -83,15 +89,14 @@ class KamizaResults:
         return self.tie_break
 
 
-def _grouped(players: list[str], key: Callable[[str], tuple[int, int]]) -> list[list[str]]:
-    """Players sorted by `key` (a stable sort: seating order among equals), equal keys grouped."""
-    keyed = sorted(((key(p), p) for p in players), key=itemgetter(0))
+def _grouped(ranked: list[tuple[int, int, int, str]]) -> list[list[str]]:
+    """The players of (total key, chicken key, seat, player) sorted rows, equal keys grouped."""
     groups: list[list[str]] = []
-    last: tuple[int, int] | None = None
-    for k, p in keyed:
-        if k == last:
+    last = None
+    for total, chicken, _, p in ranked:
+        if (total, chicken) == last:
             groups[-1].append(p)
         else:
             groups.append([p])
-            last = k
+            last = (total, chicken)
     return groups
