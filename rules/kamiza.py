@@ -24,6 +24,7 @@ from rules.base import (
     check_players,
     require_fields,
 )
+from rules.kamiza_draw import draw_below, draws_like_choice
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,
@@ -32,6 +33,7 @@ from rules.kamiza_events import (
     RoundRevealed,
     RoundScored,
     RoundStarted,
+    game_ended,
     round_revealed,
     round_scored,
 )
@@ -117,6 +119,8 @@ _HAND_AFTER = {
 }
 # hand -> its legal plays, in the order `legal_actions` lists them.
 _LEGAL = {hand: tuple(_PLAYS[card, area] for card in hand for area in AREAS) for hand in _HANDS}
+
+_SAME_DRAW = draws_like_choice()  # checked once: see kamiza_draw
 
 # Shared values, made once per (player, card, area) and per (player, hand, card, area).
 _Step = tuple[PlayedCard, CardPlaced, CardPlaced, int]  # the card, face down, face up, its code
@@ -296,7 +300,10 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
         if not self.finished and self.order[len(self.plays)] == player:
-            return rng.choice(_LEGAL[self.hands[player]])
+            legal = _LEGAL[self.hands[player]]
+            if type(rng) is random.Random and _SAME_DRAW:
+                return legal[draw_below(rng, len(legal))]
+            return rng.choice(legal)
         return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
@@ -398,7 +405,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         for p, hand in self.hands.items():
             if len(hand) == 1 and p not in self.dropped:
                 unplayed[p] = hand[0]
-        events.append(GameEnded(self.game_index + 1, unplayed))
+        events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
@@ -417,19 +424,15 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
     def _begin_round(self) -> RoundStarted:
         """K-12 (and K-5): choose the start player and the clockwise order of the round."""
         order = self.order  # clockwise from the current start player
-        if len(order) != len(self.players) - len(self.dropped):  # someone dropped out (K-10)
-            order = tuple(p for p in order if p not in self.dropped)
+        dropped = self.dropped
+        if dropped and len(order) != len(self.players) - len(dropped):  # a drop-out (K-10)
+            order = tuple(p for p in order if p not in dropped)
         squealer = self._squealer
-        if squealer is not None and squealer not in self.dropped:
+        if squealer is not None and squealer not in dropped:
             start, reason = squealer, "squeal"
             self._squealer = None
-        else:
-            totals = self.totals
-            best = -1
-            for p in order:  # the first of the highest totals clockwise (K-12)
-                if totals[p] > best:
-                    best, start = totals[p], p
-            reason = "highest_total"
+        else:  # the first of the highest totals clockwise (max keeps the first of equals)
+            start, reason = max(order, key=self.totals.__getitem__), "highest_total"
         if start != order[0]:
             seat = order.index(start)
             order = order[seat:] + order[:seat]

@@ -88,6 +88,7 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
 
 _REVEALED_SLOTS = _slot_setters(RoundRevealed)
 _SCORED_SLOTS = _slot_setters(RoundScored)
+_ENDED_SLOTS = _slot_setters(GameEnded)
 _new = object.__new__
 
 
@@ -111,4 +112,13 @@ def round_scored(
     set_round(event, round_no)
     set_points(event, points)
     set_totals(event, totals)
+    return event
+
+
+def game_ended(game: int, unplayed: dict[str, str]) -> GameEnded:
+    """`GameEnded(game, unplayed)`, made faster."""
+    event: GameEnded = _new(GameEnded)
+    set_game, set_unplayed = _ENDED_SLOTS
+    set_game(event, game)
+    set_unplayed(event, unplayed)
     return event
