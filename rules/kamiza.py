@@ -356,6 +356,28 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
             self._finish_round(plays, events)
         return events
 
+    def fast_forward(self, entries: Sequence[Any], index: int) -> int:
+        """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
+        and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
+        index of the first entry left to `apply_entry` (anything else, or a refusal)."""
+        while index < len(entries):
+            entry = entries[index]
+            if type(entry) is not dict or len(entry) != 3:
+                break
+            try:
+                play = _PLAY_OF_FIELDS.get((entry.get("card"), entry.get("area")))
+            except TypeError:  # an unhashable value
+                break
+            player = entry.get("player")
+            if play is None or type(player) is not str or player not in self.hands:
+                break
+            try:
+                self.apply(player, play)
+            except IllegalAction:  # nothing changed (G-2): apply_entry refuses it in its words
+                break
+            index += 1
+        return index
+
     # -- the round's end ---------------------------------------------------------------------------
 
     def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:

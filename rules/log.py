@@ -112,11 +112,21 @@ def load(log: Mapping[str, Any]) -> AnyGame:
     actions = log.get("actions", [])
     if not isinstance(actions, list):
         raise LogError("actions must be a list")
-    for index, entry in enumerate(actions):
+    # A game may replay plain entries itself, quickly (`fast_forward(actions, index)` applies
+    # from `index` on what `apply_entry` would apply, and returns where it stopped); every other
+    # entry, and every refusal, goes through `apply_entry` here.
+    fast_forward = getattr(game, "fast_forward", None)
+    index = 0
+    while index < len(actions):
+        if fast_forward is not None:
+            index = fast_forward(actions, index)
+            if index >= len(actions):
+                break
         try:
-            apply_entry(game, entry)
+            apply_entry(game, actions[index])
         except IllegalAction as exc:
             raise LogError(str(exc), index) from None
+        index += 1
     return game
 
 

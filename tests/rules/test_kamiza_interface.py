@@ -322,3 +322,19 @@ def test_g2_apply_of_odd_plays_refuses_like_before() -> None:
         "face_up": False,
     }
     assert game.hands[player] == ("underboss", "hitman", "policeman")
+
+
+def test_g2_log_fast_forward_stops_where_apply_entry_must_answer() -> None:
+    game = new_match(4, 3, "second", False)
+    first, second = game.order[0], game.order[1]
+    entries: list[object] = [
+        {"player": first, "card": "boss", "area": "kamiza"},
+        {"player": second, "card": "boss", "area": "kamiza", "note": 1},  # not plain
+        {"player": second, "card": "boss", "area": "kamiza"},
+        {"player": first, "card": "boss", "area": "kamiza"},  # not their turn: refused
+    ]
+    assert game.fast_forward(entries, 0) == 1
+    assert game.fast_forward(entries, 2) == 3
+    assert game.plays[-1].player == second and len(game.plays) == 2
+    assert game.fast_forward(entries, 3) == 3  # refused: left to apply_entry, nothing changed
+    assert len(game.plays) == 2
