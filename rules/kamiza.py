@@ -24,7 +24,7 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_draw import draw_below, draws_like_choice
+from rules.kamiza_draw import draws_like_choice
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,
@@ -205,7 +205,8 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         self._memo: OrderMemo = order_memo(self.order)
         self._turns = self._memo.turns
         self.plays: tuple[PlayedCard, ...] = ()
-        self._code = EDITION_CODES[edition]  # the round's code: grows with every play (kamiza_memo)
+        self._edition_code = EDITION_CODES[edition]
+        self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -301,9 +302,14 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
         if not self.finished and self.order[len(self.plays)] == player:
             legal = _LEGAL[self.hands[player]]
-            if type(rng) is random.Random and _SAME_DRAW:
-                return legal[draw_below(rng, len(legal))]
-            return rng.choice(legal)
+            if type(rng) is not random.Random or not _SAME_DRAW:
+                return rng.choice(legal)
+            n = len(legal)  # draw_below, inlined: a playout draws once per play
+            bits = n.bit_length()
+            r = rng.getrandbits(bits)
+            while r >= n:
+                r = rng.getrandbits(bits)
+            return legal[r]
         return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
@@ -445,27 +451,27 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
 
     def _begin_round(self) -> RoundStarted:
         """K-12 (and K-5): choose the start player and the clockwise order of the round."""
-        order = self.order  # clockwise from the current start player
+        memo = self._memo  # of the order clockwise from the current start player
         dropped = self.dropped
-        if dropped and len(order) != len(self.players) - len(dropped):  # a drop-out (K-10)
-            order = tuple(p for p in order if p not in dropped)
+        if dropped and len(memo.order) != len(self.players) - len(dropped):  # a drop-out (K-10)
+            memo = order_memo(tuple(p for p in memo.order if p not in dropped))
         squealer = self._squealer
         if squealer is not None and squealer not in dropped:
             start, reason = squealer, "squeal"
             self._squealer = None
         else:  # the first of the highest totals clockwise (max keeps the first of equals)
-            start, reason = max(order, key=self.totals.__getitem__), "highest_total"
-        if start != order[0]:
-            seat = order.index(start)
-            order = order[seat:] + order[:seat]
-        if order is not self.order:
-            self.order = order
-            self._memo = order_memo(order)
-            self._turns = self._memo.turns
+            start, reason = max(memo.order, key=self.totals.__getitem__), "highest_total"
+        if start != memo.order[0]:
+            memo = memo.starting_with(start)
+        if memo is not self._memo:
+            self._memo = memo
+            self.order = memo.order
+            self._turns = memo.turns
         self.start_player = start
         self.plays = ()
-        self._code = EDITION_CODES[self.edition]
-        return self._memo.round_started(self.game_index + 1, self.round_index + 1, reason)
+        self._code = self._edition_code
+        key = (self.game_index + 1, self.round_index + 1, reason)
+        return memo.started.get(key) or memo.round_started(*key)
 
     def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True

@@ -107,13 +107,22 @@ class OrderMemo:
     """What tables playing in one order keep needing: whose turn it is after n plays, the
     round-started events, and the judging events with this order's players in their seats."""
 
-    __slots__ = ("named", "order", "started", "turns")
+    __slots__ = ("named", "order", "rotated", "started", "turns")
 
     def __init__(self, order: tuple[str, ...]) -> None:
         self.order = order
         self.turns = tuple(Next(player, "play") for player in order)
         self.started: dict[tuple[int, int, str], RoundStarted] = {}
         self.named: dict[int, JudgeEvent] = {}  # by event id
+        self.rotated: dict[str, OrderMemo] = {}  # by start player: the same players from there
+
+    def starting_with(self, start: str) -> OrderMemo:
+        """The memo of this order turned to start with `start` (K-12: clockwise from them)."""
+        memo = self.rotated.get(start)
+        if memo is None:
+            seat = self.order.index(start)
+            memo = self.rotated[start] = order_memo(self.order[seat:] + self.order[:seat])
+        return memo
 
     def round_started(self, game: int, round_no: int, reason: str) -> RoundStarted:
         """K-12: the round started, by this order's first player."""
