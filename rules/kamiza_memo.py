@@ -116,6 +116,12 @@ class OrderMemo:
         self.named: dict[int, JudgeEvent] = {}  # by event id
         self.rotated: dict[str, OrderMemo] = {}  # by start player: the same players from there
 
+    def __deepcopy__(self, memo: dict[int, object]) -> OrderMemo:
+        return self  # a shared cache: a deep copy of a state shares it like a clone does
+
+    def __copy__(self) -> OrderMemo:
+        return self
+
     def starting_with(self, start: str) -> OrderMemo:
         """The memo of this order turned to start with `start` (K-12: clockwise from them)."""
         memo = self.rotated.get(start)
