@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per engine and race")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--logs", type=int, default=300, help="logs per game to replay")
+    parser.add_argument("--logs", type=int, default=100, help="logs per game to replay")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--memory",
@@ -47,6 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # temporary folders are gone already (context managers)
+        print("\nbench: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
     games: list[str] = args.games or list(GAMES)
     for game in games:
         if game not in GAMES:

@@ -15,7 +15,7 @@ from rules.bench.engines import (
     old_engine,
     resolve_revision,
 )
-from rules.bench.race import Progress, Rate, Workload, alternate, ratio
+from rules.bench.race import Progress, Rate, Workload, alternate, ratio, rounds_text
 from rules.bench.workloads import (
     clone_apply_workload,
     cut_points,
@@ -61,7 +61,11 @@ def _old_or_none(rev: str, folder: Path, out: TextIO) -> Engine | None:
     except OldEngineUnavailable as exc:
         print(f"old engine {rev}: unavailable ({exc}); benching the new engine alone", file=out)
         return None
-    print(f"old = rules/ at {resolve_revision(rev)}, new = this tree; one process", file=out)
+    print(
+        f"old = rules/ at {resolve_revision(rev)}, new = this tree; "
+        "one process, rates per CPU second",
+        file=out,
+    )
     return engine
 
 
@@ -80,7 +84,7 @@ def bench_game(
     order = "alternating old/new" if old else "new engine only"
     print(
         f"{game}, {len(seat_names(game))} players: {len(logs)} logs from random_match "
-        f"({maker.label} engine, seed {settings.seed}); {settings.rounds} rounds of "
+        f"({maker.label} engine, seed {settings.seed}); {rounds_text(settings.rounds)} of "
         f"{settings.seconds:g} s, {order}",
         file=out,
     )

@@ -1,8 +1,9 @@
 """Time-boxed rounds, alternated between contestants in one process, and their rates.
 
-Timings on a shared machine drift (other processes, CPU frequency): alternating short rounds of
-each contestant spreads that drift over both, and the spread of the per-round ratios shows how
-far one figure can be trusted.
+Timings on a shared machine drift (other processes, CPU frequency): rounds are timed in this
+process's CPU time, not wall time, so that the time other processes hold the CPU is not counted;
+alternating short rounds of each contestant spreads what drift remains over both, and the spread
+of the per-round ratios shows how far one figure can be trusted.
 """
 
 from __future__ import annotations
@@ -61,15 +62,19 @@ def ratio(new: Rate, old: Rate) -> Ratio:
     return Ratio(overall, min(per_round, default=0.0), max(per_round, default=0.0))
 
 
+def rounds_text(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"
+
+
 def timed(unit: Unit, seconds: float) -> Sample:
-    """Repeat `unit` until `seconds` have passed (at least once)."""
+    """Repeat `unit` until it has used `seconds` of CPU time (at least once)."""
     count = 0
-    begin = time.perf_counter()
+    begin = time.process_time()
     deadline = begin + seconds
     while True:
         unit()
         count += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return Sample(count, now - begin)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rules.bench.engines import current_engine
-from rules.bench.race import Progress, Unit, Workload, alternate, ratio
+from rules.bench.race import Progress, Unit, Workload, alternate, ratio, rounds_text
 from rules.bench.workloads import playout_workload, round_seed, seat_names
 
 GAME = "kobayakawa"
@@ -192,9 +192,9 @@ def race_slouchart(path: str, rounds: int, seconds: float, seed: int, out: TextI
         )
     gain = ratio(rates["ours"], rates["slouchart"])
     print(
-        f"kobayakawa vs slouchart/kobayakawa ({path} at {theirs.version}), "
-        f"{len(seat_names(GAME))} players, random legal play; {rounds} rounds of {seconds:g} s, "
-        "alternating, one process",
+        f"kobayakawa vs slouchart/kobayakawa at {theirs.version} ({path}): "
+        f"{len(seat_names(GAME))} players, random legal play;\n  {rounds_text(rounds)} of "
+        f"{seconds:g} s each, alternating in one process, rates per CPU second",
         file=out,
     )
     for label in ("ours", "slouchart"):

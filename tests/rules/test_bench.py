@@ -65,7 +65,10 @@ def test_bench_races_old_against_new_and_prints_every_figure() -> None:
     done = bench("kobayakawa", "rights-of-losers", *TINY)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == f"old = rules/ at {DEFAULT_REVISION}, new = this tree; one process"
+    assert (
+        lines[0]
+        == f"old = rules/ at {DEFAULT_REVISION}, new = this tree; one process, rates per CPU second"
+    )
     assert done.stderr == ""  # no progress line when stderr is not a terminal
     for game, replay_target in (("kobayakawa", "4"), ("rights-of-losers", "2")):
         start = next(i for i, line in enumerate(lines) if line.startswith(f"{game}, 4 players"))
@@ -121,11 +124,12 @@ def test_race_against_slouchart_prints_both_rates_and_how_comparable_they_are() 
     done = bench("--slouchart", str(SLOUCHART), "--seconds", "0.05", "--rounds", "1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("kobayakawa vs slouchart/kobayakawa (")
-    assert lines[1].split()[0] == "ours" and lines[1].endswith("games/s")
-    assert lines[2].split()[0] == "slouchart" and lines[2].endswith("games/s")
-    assert lines[3].split()[0] == "ratio" and "target >= 2.5x: " in lines[3]
-    ours, theirs = lines[6].split(), lines[7].split()
+    assert lines[0].startswith("kobayakawa vs slouchart/kobayakawa at ")
+    assert lines[1] == "  1 round of 0.05 s each, alternating in one process, rates per CPU second"
+    assert lines[2].split()[0] == "ours" and lines[2].endswith("games/s")
+    assert lines[3].split()[0] == "slouchart" and lines[3].endswith("games/s")
+    assert lines[4].split()[0] == "ratio" and "target >= 2.5x: " in lines[4]
+    ours, theirs = lines[7].split(), lines[8].split()
     assert ours[0] == "ours" and theirs[0] == "slouchart"
     assert 1 <= float(ours[1]) <= 7 and float(theirs[1]) == 7.0  # rounds per game
     assert any(line.strip().startswith("not the same games:") for line in lines)
