@@ -113,10 +113,18 @@ def clone_apply_workload(found: Sequence[Position]) -> Workload:
     return for_round
 
 
+def replay_answer(engine: Engine, log: Log) -> dict[str, Any] | str:
+    """The replay answer of LOG_FORMAT.md, or the error raised instead."""
+    try:
+        return engine.result(engine.load(log))
+    except Exception as exc:  # an engine under construction may fail anywhere: report it
+        return f"{type(exc).__name__}: {exc}"
+
+
 def disagreements(old: Engine, new: Engine, logs: Sequence[Log]) -> list[int]:
-    """Indexes of the logs whose replay answer (LOG_FORMAT.md) differs between the engines."""
+    """Indexes of the logs whose replay answer differs between the engines."""
     return [
         index
         for index, log in enumerate(logs)
-        if old.result(old.load(log)) != new.result(new.load(log))
+        if replay_answer(old, log) != replay_answer(new, log)
     ]

@@ -7,14 +7,16 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rules.bench import engines
 from rules.bench.cli import DEFAULT_REVISION
+from rules.bench.compare import Settings, bench_game
 from rules.bench.engines import current_engine, old_engine, project_root
 from rules.bench.race import Progress, Rate, Sample, Unit, Workload, alternate, ratio, timed
 from rules.bench.workloads import (
@@ -193,6 +195,27 @@ def test_a_changed_judgement_is_reported() -> None:
     logs = random_logs(new, "kobayakawa", 4, 2)
     lying = replace(new, result=lambda state: {**new.result(state), "over": False})
     assert disagreements(new, lying, logs) == [0, 1, 2, 3]
+
+    def load(log: Mapping[str, Any]) -> Any:
+        if log is logs[2]:
+            raise RuntimeError("half-written engine")
+        return new.load(log)
+
+    assert disagreements(new, replace(new, load=load), logs) == [2]
+
+
+def test_engines_that_disagree_get_no_timings() -> None:
+    new = current_engine()
+    lying = replace(new, result=lambda state: {**new.result(state), "over": False})
+    out = io.StringIO()
+    settings = Settings(("kamiza",), "unused", 0.01, 1, 1, 3)
+    old = replace(new, label="old")
+    assert not bench_game("kamiza", lying, old, settings, Progress(io.StringIO()), out)
+    header, verdict = out.getvalue().splitlines()
+    assert header.startswith("kamiza, 4 players: 3 logs from random_match (old engine, seed 1)")
+    assert verdict == (
+        "  DISAGREE: old and new replay answers differ on 3 of 3 logs (first: log 0); no timings"
+    )
 
 
 @pytest.mark.parametrize("game", ["kamiza", "kobayakawa", "rights-of-losers"])
