@@ -72,6 +72,8 @@ class KamizaBot(commands.Bot):
                 turn_seconds=self.settings.turn_seconds,
                 lobby_seconds=self.settings.lobby_seconds,
                 bot_delay=self.settings.bot_delay_seconds,
+                lobbies_per_host=self.settings.lobbies_per_host,
+                tables_per_server=self.settings.tables_per_server,
             ),
         )
         await self.tree.set_translator(CatalogueTranslator())
