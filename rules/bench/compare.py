@@ -81,6 +81,7 @@ def bench_game(
     maker = old or new
     progress.show(f"{game}: generating {settings.logs} logs")
     logs = random_logs(maker, game, settings.logs, settings.seed)
+    progress.clear()
     order = "alternating old/new" if old else "new engine only"
     print(
         f"{game}, {len(seat_names(game))} players: {len(logs)} logs from random_match "
