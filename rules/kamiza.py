@@ -336,12 +336,11 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
     def apply(self, player: str, action: Any) -> list[KamizaEvent]:
-        plays = self.plays
         # The usual case in one lookup: the player on turn puts a card of their hand in an area.
         # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
         # replaced by a list) carried out the long way.
         move = None
-        if type(action) is Play and not self.finished and self.order[len(plays)] == player:
+        if type(action) is Play and not self.finished and self.order[len(self.plays)] == player:
             hand, card, area = self.hands[player], action.card, action.area
             try:
                 move = _MOVES.get((player, hand, card, area)) or _move(player, hand, card, area)
@@ -352,8 +351,12 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
             card, area = action.card, action.area
             rest = tuple(c for c in self.hands[player] if c != card)
             move = (rest, *_step(player, card, area))
+        return self._place(player, move)
+
+    def _place(self, player: str, move: _Move) -> list[KamizaEvent]:
+        """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
         self.hands[player] = move[0]
-        self.plays = plays = (*plays, move[1])
+        self.plays = plays = (*self.plays, move[1])
         self._code = self._code * CODE_BASE + move[4]
         events: list[KamizaEvent] = [
             move[3] if self.advanced and player == self.start_player else move[2]
@@ -366,21 +369,27 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
         and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
         index of the first entry left to `apply_entry` (anything else, or a refusal)."""
-        while index < len(entries):
+        hands = self.hands
+        while index < len(entries) and not self.finished:
             entry = entries[index]
             if type(entry) is not dict or len(entry) != 3:
                 break
+            player, card, area = entry.get("player"), entry.get("card"), entry.get("area")
+            if type(player) is not str or self.order[len(self.plays)] != player:
+                break  # anyone else, not on turn, not seated: apply_entry says which
+            key: tuple[Any, ...] = (player, hands[player], card, area)  # raw JSON values
             try:
-                play = _PLAY_OF_FIELDS.get((entry.get("card"), entry.get("area")))
+                move = _MOVES.get(key)
             except TypeError:  # an unhashable value
                 break
-            player = entry.get("player")
-            if play is None or type(player) is not str or player not in self.hands:
-                break
-            try:
-                self.apply(player, play)
-            except IllegalAction:  # nothing changed (G-2): apply_entry refuses it in its words
-                break
+            if move is None:
+                if type(card) is not str or type(area) is not str:
+                    break
+                move = _move(player, hands[player], card, area)
+                if move is None:  # not in hand, not a card, not an area: apply_entry says which
+                    break
+            self._place(player, move)
+            hands = self.hands  # a game's end deals new hands
             index += 1
         return index
 
