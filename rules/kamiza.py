@@ -3,15 +3,17 @@
 Speed matters here (computer players search by playing thousands of matches), so the state keeps
 immutable parts and shares them: hands and the cards on the table are tuples, and every container
 but `hands` is replaced, never changed in place, so `clone()` copies just that one. Values that
-keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared.
+keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared
+(kamiza_moves, kamiza_memo). Fast paths that give exactly what the plain ones give: `apply` of a
+usual play (one lookup), `random_action` (the draw of `rng.choice(legal_actions)`), and
+`fast_forward`, which `rules.log.load` uses to replay plain log entries. There is no events-free
+`play()`: events are shared or cheap, so `apply` is the one way to change a state.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from rules.base import (
@@ -41,22 +43,49 @@ from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
 from rules.kamiza_memo import (
     CODE_BASE,
     EDITION_CODES,
-    PLAY_CODES,
     TEMPLATES,
     OrderMemo,
-    RoundTemplate,
     order_memo,
-    remember,
     round_template,
 )
+from rules.kamiza_moves import (
+    ALL_CARDS,
+    AREAS,
+    CARD_SETS,
+    CLASSIC,
+    EDITIONS,
+    GAMES_PER_MATCH,
+    KAMIZA,
+    LEGAL,
+    MOVES,
+    PLAY_OF_FIELDS,
+    PLAYS,
+    ROUNDS_PER_GAME,
+    SECOND,
+    SHIMOZA,
+    WANTED_LIMIT,
+    Move,
+    Play,
+    new_move,
+    step,
+)
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
-from rules.kamiza_view import KamizaObservation, RoundRecord, TableCard
+from rules.kamiza_sight import KamizaSight, LastRound
+from rules.kamiza_view import KamizaObservation
 
 __all__ = [
     "ALL_CARDS",
     "AREAS",
     "CARD_SETS",
     "CHICKEN_VALUE",
+    "CLASSIC",
+    "EDITIONS",
+    "GAMES_PER_MATCH",
+    "KAMIZA",
+    "ROUNDS_PER_GAME",
+    "SECOND",
+    "SHIMOZA",
+    "WANTED_LIMIT",
     "CardPlaced",
     "GameEnded",
     "Kamiza",
@@ -69,93 +98,10 @@ __all__ = [
     "RoundStarted",
 ]
 
-SECOND = "second"
-CLASSIC = "classic"
-EDITIONS = (SECOND, CLASSIC)
-KAMIZA = "kamiza"
-SHIMOZA = "shimoza"
-AREAS = (KAMIZA, SHIMOZA)
-
-# K-1: one set per player; the fourth card differs between the editions.
-CARD_SETS: dict[str, tuple[str, ...]] = {
-    SECOND: ("boss", "underboss", "hitman", "policeman"),
-    CLASSIC: ("boss", "underboss", "hitman", "raid"),
-}
-ALL_CARDS = frozenset(CARD_SETS[SECOND] + CARD_SETS[CLASSIC])
-GAMES_PER_MATCH = 3
-ROUNDS_PER_GAME = 3
-WANTED_LIMIT = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Put `card` face down in `area` (K-3)."""
-
-    card: str
-    area: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"card": self.card, "area": self.area}
-
-
-_PLAYS = {(card, area): Play(card, area) for card in sorted(ALL_CARDS) for area in AREAS}
-# The same, looked up with a log entry's raw field values (anything JSON holds).
-_PLAY_OF_FIELDS: dict[tuple[object, object], Play] = {key: play for key, play in _PLAYS.items()}
-
-# Every hand a player can hold: a set's cards not played yet this game, in set order (K-2).
-_HANDS = {
-    tuple(hand)
-    for cards in CARD_SETS.values()
-    for size in range(len(cards) + 1)
-    for hand in combinations(cards, size)
-}
-# (hand, card, area) -> the hand after playing that card there; absent when the card is not in
-# the hand or the area is not one (K-2, K-3).
-_HAND_AFTER = {
-    (hand, card, area): tuple(c for c in hand if c != card)
-    for hand in _HANDS
-    for card in hand
-    for area in AREAS
-}
-# hand -> its legal plays, in the order `legal_actions` lists them.
-_LEGAL = {hand: tuple(_PLAYS[card, area] for card in hand for area in AREAS) for hand in _HANDS}
-
 _SAME_DRAW = draws_like_choice()  # checked once: see kamiza_draw
 
-# Shared values, made once per (player, card, area) and per (player, hand, card, area).
-_Step = tuple[PlayedCard, CardPlaced, CardPlaced, int]  # the card, face down, face up, its code
-_STEPS: dict[tuple[str, str, str], _Step] = {}
 
-
-def _step(player: str, card: str, area: str) -> _Step:
-    key = (player, card, area)
-    step = _STEPS.get(key)
-    if step is None:
-        placed = (CardPlaced(player, card, area, False), CardPlaced(player, card, area, True))
-        played = PlayedCard(player, card, area)
-        step = remember(_STEPS, key, (played, *placed, PLAY_CODES[card, area]))
-    return step
-
-
-# (player, hand, card, area) -> the hand after the play, then the play's `_Step`: one lookup checks
-# and carries out the usual play.
-_Move = tuple[tuple[str, ...], PlayedCard, CardPlaced, CardPlaced, int]
-_MOVES: dict[tuple[str, tuple[str, ...], str, str], _Move] = {}
-
-
-def _move(player: str, hand: tuple[str, ...], card: str, area: str) -> _Move | None:
-    """The move, or None when the card is not in the hand or the area is not one."""
-    rest = _HAND_AFTER.get((hand, card, area))
-    if rest is None:
-        return None
-    return remember(_MOVES, (player, hand, card, area), (rest, *_step(player, card, area)))
-
-
-# The last judged round: (game, round, its start player, its plays, its template).
-_LastRound = tuple[int, int, str, tuple[PlayedCard, ...], RoundTemplate]
-
-
-class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
+class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservation]):
     """A match of KAMIZA: 3 games of 3 rounds for 3 or 4 players."""
 
     name: ClassVar[str] = "kamiza"
@@ -197,7 +143,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         self.unplayed: dict[str, str] = {}
         self.finished = False
         self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
-        self._last: _LastRound | None = None
+        self._last: LastRound | None = None
         self._squealer: str | None = None
         # K-12: the start player chosen at the table starts the first round.
         self.start_player = start
@@ -212,6 +158,8 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
 
     @classmethod
     def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        if not options and (options is None or type(options) is dict):
+            return {"edition": SECOND, "advanced": False}
         if type(options) is dict and len(options) == 2:  # already normal: as every log has them
             edition, advanced = options.get("edition"), options.get("advanced")
             if type(edition) is str and edition in EDITIONS and type(advanced) is bool:
@@ -275,7 +223,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
     def parse_action(cls, data: Mapping[str, Any]) -> Play:
         if type(data) is dict and len(data) == 2:  # the usual, well-formed entry: one lookup
             try:
-                play = _PLAY_OF_FIELDS.get((data.get("card"), data.get("area")))
+                play = PLAY_OF_FIELDS.get((data.get("card"), data.get("area")))
             except TypeError:  # an unhashable value: refused below with the usual message
                 play = None
             if play is not None:
@@ -286,7 +234,7 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
             raise MalformedAction(f"unknown card {card!r}")
         if not isinstance(area, str) or area not in AREAS:
             raise MalformedAction(f"area must be 'kamiza' or 'shimoza', not {area!r}")
-        return _PLAYS[card, area]
+        return PLAYS[card, area]
 
     # -- whose turn --------------------------------------------------------------------------------
 
@@ -296,12 +244,12 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
             return []
-        return list(_LEGAL[self.hands[player]])
+        return list(LEGAL[self.hands[player]])
 
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
         if not self.finished and self.order[len(self.plays)] == player:
-            legal = _LEGAL[self.hands[player]]
+            legal = LEGAL[self.hands[player]]
             if type(rng) is not random.Random or not _SAME_DRAW:
                 return rng.choice(legal)
             n = len(legal)  # draw_below, inlined: a playout draws once per play
@@ -339,21 +287,28 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
         # The usual case in one lookup: the player on turn puts a card of their hand in an area.
         # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
         # replaced by a list) carried out the long way.
-        move = None
         if type(action) is Play and not self.finished and self.order[len(self.plays)] == player:
             hand, card, area = self.hands[player], action.card, action.area
             try:
-                move = _MOVES.get((player, hand, card, area)) or _move(player, hand, card, area)
+                move = MOVES.get((player, hand, card, area)) or new_move(player, hand, card, area)
             except TypeError:  # an unhashable card or area
                 move = None
-        if move is None:
-            self._refuse(player, action)
-            card, area = action.card, action.area
-            rest = tuple(c for c in self.hands[player] if c != card)
-            move = (rest, *_step(player, card, area))
-        return self._place(player, move)
+            if move is not None:  # `_place`, inlined: random playouts apply little else
+                self.hands[player] = move[0]
+                self.plays = plays = (*self.plays, move[1])
+                self._code = self._code * CODE_BASE + move[4]
+                events: list[KamizaEvent] = [
+                    move[3] if self.advanced and player == self.start_player else move[2]
+                ]
+                if len(plays) == len(self.order):
+                    self._finish_round(plays, events)
+                return events
+        self._refuse(player, action)
+        card, area = action.card, action.area
+        rest = tuple(c for c in self.hands[player] if c != card)
+        return self._place(player, (rest, *step(player, card, area)))
 
-    def _place(self, player: str, move: _Move) -> list[KamizaEvent]:
+    def _place(self, player: str, move: Move) -> list[KamizaEvent]:
         """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
         self.hands[player] = move[0]
         self.plays = plays = (*self.plays, move[1])
@@ -379,13 +334,13 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
                 break  # anyone else, not on turn, not seated: apply_entry says which
             key: tuple[Any, ...] = (player, hands[player], card, area)  # raw JSON values
             try:
-                move = _MOVES.get(key)
+                move = MOVES.get(key)
             except TypeError:  # an unhashable value
                 break
             if move is None:
                 if type(card) is not str or type(area) is not str:
                     break
-                move = _move(player, hands[player], card, area)
+                move = new_move(player, hands[player], card, area)
                 if move is None:  # not in hand, not a card, not an area: apply_entry says which
                     break
             self._place(player, move)
@@ -494,92 +449,3 @@ class Kamiza(KamizaResults, Game[Play, KamizaEvent, KamizaObservation]):
                 self._tie_break(ranking),
             )
         )
-
-    # -- copies ------------------------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        """Shares every container but `hands`, which `apply` changes in place."""
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.hands = self.hands.copy()
-        return twin
-
-    def determinize(self, player: str, rng: random.Random) -> Self:
-        """The other players' face-down cards of this round drawn at random among the cards each
-        could have played (their cards not revealed this game); their hands follow. Nothing else
-        is hidden in KAMIZA: every earlier card of the game was revealed (K-2, K-3)."""
-        twin = self.clone()
-        revealed = self.revealed
-        plays = []
-        code = EDITION_CODES[self.edition]
-        for play in self.plays:
-            if play.player != player and not (self.advanced and play.player == self.start_player):
-                could_hold = [card for card in self.cards if card not in revealed[play.player]]
-                card = rng.choice(could_hold)
-                twin.hands[play.player] = tuple(c for c in could_hold if c != card)
-                play = _step(play.player, card, play.area)[0]
-            plays.append(play)
-            code = code * CODE_BASE + PLAY_CODES[play.card, play.area]
-        twin.plays = tuple(plays)
-        twin._code = code
-        return twin
-
-    # -- what is seen ----------------------------------------------------------------------------
-
-    @property
-    def revealed(self) -> dict[str, tuple[str, ...]]:
-        """Each player's cards revealed this game, in the order they were played."""
-        revealed: dict[str, tuple[str, ...]] = dict.fromkeys(self.players, ())
-        for plays in self._game_rounds:
-            for play in plays:
-                revealed[play.player] += (play.card,)
-        return revealed
-
-    def position(self) -> tuple[int, int]:
-        """The 1-based (game, round) being played, or the last one once the match is over."""
-        if self.game_index == GAMES_PER_MATCH:
-            return GAMES_PER_MATCH, ROUNDS_PER_GAME
-        if self.finished and self._last is not None:
-            return self._last[0], self._last[1]
-        return self.game_index + 1, self.round_index + 1
-
-    def observation(self, player: str | None) -> KamizaObservation:
-        """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
-        face_up = self.start_player if self.advanced else None
-        table = tuple(
-            TableCard(p.player, p.area, p.card if p.player in (player, face_up) else None)
-            for p in self.plays
-        )
-        last = None
-        if self._last is not None:
-            game_no, round_no, start, plays, template = self._last
-            points = {play.player: pts for play, pts in zip(plays, template.points, strict=True)}
-            squealer = None if template.squealer is None else plays[template.squealer].player
-            last = RoundRecord(game_no, round_no, start, plays, points, squealer)
-        game_no, round_no = self.position()
-        nxt = self.next()
-        return KamizaObservation(
-            edition=self.edition,
-            advanced=self.advanced,
-            players=self.players,
-            you=player,
-            hand=self.hands.get(player) if player is not None else None,
-            hand_sizes={p: len(self.hands[p]) for p in self.players},
-            game_number=game_no,
-            round=round_no,
-            start_player=self.start_player,
-            order=self.order,
-            to_act=nxt.player if nxt else None,
-            table=table,
-            revealed_this_game=self.revealed,
-            totals=dict(self.totals),
-            wanted=dict(self.wanted),
-            dropped=tuple(self.dropped),
-            last_round=last,
-            over=self.finished,
-            winners=tuple(self.winners()),
-        )
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        """G-3: `observation(player)` as JSON-ready data."""
-        return self.observation(player).to_view()

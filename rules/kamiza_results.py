@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 # K-13: the "chicken" order of unplayed cards, lowest first wins.
 CHICKEN_VALUE = {"raid": 0, "policeman": 0, "hitman": 1, "underboss": 2, "boss": 5}
 _GAMES_PER_MATCH = 3
@@ -13,7 +11,6 @@ class KamizaResults:
     """The results part of `Kamiza`, reading the state's public fields only."""
 
     players: tuple[str, ...]
-    edition: str
     totals: dict[str, int]
     wanted: dict[str, int]
     dropped: list[str]
@@ -21,9 +18,6 @@ class KamizaResults:
     game_index: int
     start_player: str
     finished: bool
-
-    def position(self) -> tuple[int, int]:
-        raise NotImplementedError
 
     def active_players(self) -> list[str]:
         """Players still in (K-10), in seating order."""
@@ -56,17 +50,6 @@ class KamizaResults:
 
     def scores(self) -> dict[str, int]:
         return dict(self.totals)
-
-    def details(self) -> dict[str, Any]:
-        game_no, round_no = self.position()
-        return {
-            "edition": self.edition,
-            "game_number": game_no,
-            "round": round_no,
-            "start_player": self.start_player,
-            "wanted": dict(self.wanted),
-            "dropped": list(self.dropped),
-        }
 
     @property
     def tie_break(self) -> str | None:
