@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.base import Event, MalformedAction, require_fields
-from rules.losers_board import CARD_IDS, SPOTS, CardOwner, spot_index
+from rules.losers_board import CARD_IDS, CELLS, GRID, LATTICE, SPOTS, CardOwner, spot_index
 
 Coord = tuple[int, int]
 
@@ -125,6 +125,78 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 def parse_action(data: Mapping[str, Any]) -> Action:
     """The action for a log entry's fields (without `player`); raises MalformedAction."""
+    if type(data) is dict:
+        action = _parse_well_formed(data)
+        if action is not None:
+            return action
+    return _parse_any(data)
+
+
+def _parse_well_formed(data: dict[str, Any]) -> Action | None:
+    """The action of a log entry as logs write it (a dict of lists and ints), or None for
+    anything else, which `_parse_any` then parses or refuses. Replays spend much of their time
+    here, so the usual shapes are recognised with a few exact type tests."""
+    kind = data.get("action")
+    size = len(data)
+    if kind == "play":
+        card = data.get("card")
+        if size == 2 and type(card) is str:
+            return PLAYS.get(card)
+    elif kind == "chip":
+        spot = _lattice_spot(data.get("at"))
+        if size == 2 and spot is not None:
+            return CHIP_AT[spot]
+    elif kind == "build":
+        cards, at = data.get("cards"), data.get("at")
+        if size == 3 and type(cards) is list and type(at) is list and len(cards) == len(at) == 2:
+            first, second = cards
+            a, b = _int_pair(at[0]), _int_pair(at[1])
+            if (
+                type(first) is str
+                and type(second) is str
+                and first in PLAYS
+                and second in PLAYS
+                and a is not None
+                and b is not None
+            ):
+                return Build((first, second), (a, b))
+    elif kind == "move":
+        source, to = _lattice_spot(data.get("from")), _lattice_spot(data.get("to"))
+        if size == 3 and source is not None and to is not None:
+            return move_action(source, to)
+    elif kind == "appoint":
+        lead = data.get("lead")
+        if size == 2 and type(lead) is str:
+            return Appoint(lead)
+    elif size == 1:
+        if kind == "pass":
+            return PASS
+        if kind == "reverse":
+            return REVERSE
+    return None
+
+
+def _int_pair(value: Any) -> Coord | None:
+    """(a, b) for a JSON list of two integers, else None; a cell of the field as the very tuple
+    of CELLS, which the checks then recognise at once."""
+    if type(value) is list and len(value) == 2:
+        a, b = value
+        if type(a) is int and type(b) is int:
+            return CELLS[a * GRID + b] if 0 <= a < GRID and 0 <= b < GRID else (a, b)
+    return None
+
+
+def _lattice_spot(value: Any) -> int | None:
+    """The spot index of a JSON list [y, x] on the lattice, else None."""
+    if type(value) is list and len(value) == 2:
+        y, x = value
+        if type(y) is int and type(x) is int and 0 <= y < LATTICE and 0 <= x < LATTICE:
+            return y * LATTICE + x
+    return None
+
+
+def _parse_any(data: Any) -> Action:
+    """`parse_action` for any value: every check, in the order the error messages follow."""
     if not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object")
     if "action" not in data:
@@ -299,3 +371,19 @@ class GameOver(Event):
     chips_left: dict[str, int]
     winners: tuple[str, ...]
     tie_break: str | None
+
+
+LosersEvent = (
+    TrickStarted
+    | CardPlayed
+    | TrickWon
+    | ChipPlaced
+    | ChipSkipped
+    | Built
+    | Discarded
+    | Appointed
+    | Reversed
+    | ChipMoved
+    | Passed
+    | GameOver
+)
