@@ -33,6 +33,7 @@ from rules.losers_actions import (
 from rules.losers_board import (
     CARD_IDS,
     CARD_ORDER,
+    CARD_SUIT,
     CELLS,
     CHIPS_PER_PLAYER,
     HAND_SIZE,
@@ -57,9 +58,6 @@ from rules.losers_view import LosersObservation, spot_chips
 # around them, where the first chips may go (R-3).
 _START_FIELD = tuple(LAND if cell in LAND_INDEXES else None for cell in range(len(CELLS)))
 _START_OPEN = frozenset(spot for cell in LAND_INDEXES for spot, _ in TOUCHING[cell])
-# Containers a clone must not share with its original (everything else is immutable).
-_COPIED_LISTS = ("field", "trick", "won", "chip_queue", "discarded")
-_COPIED_DICTS = ("chips", "chips_left", "voids", "final")
 
 
 class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
@@ -149,16 +147,37 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         return [TrickStarted(1, self._first_lead, "chosen", False)]
 
     def clone(self) -> Self:
-        """An independent copy: the mutable containers are copied, everything else shared."""
+        """An independent copy: the mutable containers are copied, everything else shared.
+
+        Attribute by attribute, in the order `__init__` sets them: the copy then keeps the
+        compact attribute layout of an object `__init__` made (reading `__dict__` as a whole
+        would turn both objects' attributes into a plain dict, slower on every later access).
+        """
         twin = object.__new__(type(self))
-        state = self.__dict__.copy()
-        for name in _COPIED_LISTS:
-            state[name] = state[name].copy()
-        for name in _COPIED_DICTS:
-            state[name] = state[name].copy()
-        state["open"] = self.open.copy()
-        state["hands"] = {p: hand.copy() for p, hand in self.hands.items()}
-        twin.__dict__.update(state)
+        twin.players = self.players
+        twin._seating = self._seating
+        twin.hands = {p: hand.copy() for p, hand in self.hands.items()}
+        twin.field = self.field.copy()
+        twin.chips = self.chips.copy()
+        twin.chips_left = self.chips_left.copy()
+        twin.open = self.open.copy()
+        twin.lead = self.lead
+        twin._first_lead = self._first_lead
+        twin.reversed = self.reversed
+        twin.trick_number = self.trick_number
+        twin.order = self.order
+        twin._play_turns = self._play_turns
+        twin.trick = self.trick.copy()
+        twin._phase = self._phase
+        twin._next = self._next
+        twin.winner = self.winner
+        twin.won = self.won.copy()
+        twin.chip_queue = self.chip_queue.copy()
+        twin.discarded = self.discarded.copy()
+        twin.last_trick = self.last_trick
+        twin.owners = self.owners
+        twin.final = self.final.copy()
+        twin.voids = self.voids.copy()
         return twin
 
     # -- whose turn and what is legal --------------------------------------------------------------
@@ -193,7 +212,11 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
             raise IllegalAction("R-4", f"{player} has nothing to do now")
         phase = self._phase
         if phase == PLAY:
-            return PLAYS[rng.choice(self._playable(player))]
+            hand = self.hands[player]
+            if self.trick:  # R-4: follow the led suit if possible (`_playable`, inline)
+                led = CARD_SUIT[self.trick[0][1]]
+                hand = [card for card in hand if CARD_SUIT[card] == led] or hand
+            return PLAYS[rng.choice(hand)]
         if phase == CHIP:
             return CHIP_AT[rng.choice(sorted(self.open))]
         if phase == BUILD:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from rules.base import Event, MalformedAction, require_fields
 from rules.losers_board import CARD_IDS, CELLS, GRID, LATTICE, SPOTS, CardOwner, spot_index
+from rules.losers_quick import quick_init
 
 Coord = tuple[int, int]
 
@@ -36,6 +37,7 @@ class Chip:
         return {"action": "chip", "at": list(self.at)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Build:
     """Put two cards of the trick on empty building cells, `cards[i]` on `at[i]` (R-5b)."""
@@ -48,6 +50,7 @@ class Build:
         return {"action": "build", "cards": list(self.cards), "at": [list(c) for c in self.at]}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Appoint:
     """Winner's choice (R-5c): appoint the next lead player."""
@@ -249,6 +252,7 @@ def _coord(value: Any, name: str) -> Coord:
 # -- events ----------------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickStarted(Event):
     """A trick begins; `reason` is why `lead` leads: "chosen" (setup), "winner", "appointed"."""
@@ -260,6 +264,7 @@ class TrickStarted(Event):
     reversed: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card played face up to the trick (R-4)."""
@@ -270,6 +275,7 @@ class CardPlayed(Event):
     trick: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """R-4: `card` is the highest (`why` "highest") or, reversed, lowest of `led_suit`."""
@@ -283,6 +289,7 @@ class TrickWon(Event):
     plays: tuple[tuple[str, str], ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChipPlaced(Event):
     """R-5a: a loser put a chip on spot `at`."""
@@ -293,6 +300,7 @@ class ChipPlaced(Event):
     chips_left: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChipSkipped(Event):
     """R-5a: a loser's chip turn passed by itself: `reason` "no_chips" or "no_spot"."""
@@ -302,6 +310,7 @@ class ChipSkipped(Event):
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Built(Event):
     """R-5b: the winner put `cards[i]` on cell `at[i]`."""
@@ -312,6 +321,7 @@ class Built(Event):
     at: tuple[Coord, Coord]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """R-5b: the trick's other cards leave the game (they were seen in the trick)."""
@@ -321,6 +331,7 @@ class Discarded(Event):
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Appointed(Event):
     """R-5c: the winner appointed the next lead player."""
@@ -330,6 +341,7 @@ class Appointed(Event):
     lead: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reversed(Event):
     """R-5c: the winner reversed the strength; `reversed` is the new state."""
@@ -339,6 +351,7 @@ class Reversed(Event):
     reversed: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChipMoved(Event):
     """R-5c: the winner moved one of their chips from `source` to `to`."""
@@ -352,6 +365,7 @@ class ChipMoved(Event):
         return {"type": self.kind, "player": self.player, "from": self.source, "to": self.to}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
     """R-5c: the winner chose to do nothing."""
@@ -360,6 +374,7 @@ class Passed(Event):
     player: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """R-6, R-7: each card's owner, land cards, scores and the winners."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import InvalidSetup
+from rules.losers_quick import quick_init
 
 # -- R-1: cards and chips ------------------------------------------------------------------------
 
@@ -36,18 +37,28 @@ def check_hands(players: Sequence[str], hands: Any) -> dict[str, list[str]]:
     dealt: set[str] = set()
     for player in players:
         hand = hands[player]
-        if (
-            not isinstance(hand, list | tuple)
-            or len(hand) != HAND_SIZE
-            or not all(isinstance(card, str) and card in CARD_SUIT for card in hand)
-            or len(set(hand)) != HAND_SIZE
-        ):
+        if not _is_hand(hand):
             raise InvalidSetup(f"setup.hands.{player} must be {HAND_SIZE} distinct card ids (R-1)")
         twice = dealt.intersection(hand)
         if twice:
             raise InvalidSetup(f"card {min(twice)} is dealt twice (R-1)")
         dealt.update(hand)
     return {p: list(hands[p]) for p in players}
+
+
+_CARD_SET = frozenset(CARD_IDS)
+
+
+def _is_hand(hand: Any) -> bool:
+    """10 distinct card ids, as a JSON list (or a tuple)."""
+    if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
+        return False
+    try:
+        cards = set(hand)
+    except TypeError:  # a list or an object among the cards: not a card id
+        return False
+    # Only strings equal card ids (JSON has no other value that could).
+    return len(cards) == HAND_SIZE and cards <= _CARD_SET
 
 
 # -- R-2 and R-3: field and lattice --------------------------------------------------------------
@@ -133,6 +144,7 @@ TIE = "tie"
 NO_CHIPS = "no_chips"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardOwner:
     """The judgement of one card (R-6): `by` says what decided it (`most`, `on_card`, `edge`),

@@ -33,8 +33,9 @@ PHASE_TASK = {
 _CHOICE_TYPES = frozenset(CHOICES)
 GAME_OVER = f"the game is over: all {TRICKS} tricks have been played"
 
-# What `_refuse` hands to `apply`: a spot (chip), two cells (build), (from, to) spots (move).
-Checked = int | tuple[int, int] | None
+# What `_refuse` hands to `apply`: the suit a play shows the player lacks (R-4), a spot (chip),
+# two cells (build), (from, to) spots (move).
+Checked = str | int | tuple[int, int] | None
 
 
 class LosersChecks:
@@ -115,8 +116,7 @@ class LosersChecks:
         kind = type(action)
         if phase == PLAY:
             if kind is Play or isinstance(action, Play):
-                self._refuse_play(player, action.card)
-                return None
+                return self._refuse_play(player, action.card)
         elif phase == CHIP:
             if kind is Chip or isinstance(action, Chip):
                 return self._refuse_spot(action.at)
@@ -127,7 +127,9 @@ class LosersChecks:
             return self._refuse_choice(player, action)
         raise IllegalAction(PHASE_RULE[phase], f"{player} must {PHASE_TASK[phase]} now")
 
-    def _refuse_play(self, player: str, card: str) -> None:
+    def _refuse_play(self, player: str, card: str) -> str | None:
+        """R-4 for a card; returns the led suit when the player does not follow it (and so shows
+        they hold none of it), else None."""
         hand = self.hands[player]
         if card not in hand:
             raise IllegalAction("R-4", f"{player} does not hold {card}")
@@ -138,6 +140,8 @@ class LosersChecks:
                 for held in hand:
                     if CARD_SUIT[held] == led:
                         raise IllegalAction("R-4", f"{player} must follow {led}")
+                return led
+        return None
 
     def _refuse_spot(self, at: Any) -> int:
         spot = spot_of(at)

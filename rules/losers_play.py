@@ -17,8 +17,10 @@ from rules.losers_actions import (
     Action,
     Appoint,
     Appointed,
+    Build,
     Built,
     CardPlayed,
+    Chip,
     ChipMoved,
     ChipPlaced,
     ChipSkipped,
@@ -27,6 +29,7 @@ from rules.losers_actions import (
     LosersEvent,
     Move,
     Passed,
+    Play,
     Reverse,
     Reversed,
     TrickStarted,
@@ -60,16 +63,25 @@ class Seating:
     players: tuple[str, ...]
     clockwise: Mapping[str, tuple[str, ...]]  # each player, then the others clockwise
     play_turns: Mapping[str, tuple[Next, ...]]  # by lead: who plays the 1st, 2nd... card (R-4)
-    turns: Mapping[tuple[str, str], Next]  # (player, phase) -> who acts and what is expected
+    chip_turn: Mapping[str, Next]  # R-5a: a loser's chip
+    build_turn: Mapping[str, Next]  # R-5b: the winner's build
+    choice_turn: Mapping[str, Next]  # R-5c: the winner's choice
     appoints: tuple[Appoint, ...]  # R-5c: one per player, in seat order
 
 
 @lru_cache(maxsize=512)
 def seating(players: tuple[str, ...]) -> Seating:
     clockwise = {p: players[i:] + players[:i] for i, p in enumerate(players)}
-    turns = {(p, phase): Next(p, phase) for p in players for phase in (PLAY, CHIP, BUILD, CHOICE)}
-    play_turns = {lead: tuple(turns[p, PLAY] for p in clockwise[lead]) for lead in players}
-    return Seating(players, clockwise, play_turns, turns, tuple(Appoint(p) for p in players))
+    play_turn = {p: Next(p, PLAY) for p in players}
+    return Seating(
+        players,
+        clockwise,
+        {lead: tuple(play_turn[p] for p in clockwise[lead]) for lead in players},
+        {p: Next(p, CHIP) for p in players},
+        {p: Next(p, BUILD) for p in players},
+        {p: Next(p, CHOICE) for p in players},
+        tuple(Appoint(p) for p in players),
+    )
 
 
 class LosersPlay(LosersChecks):
@@ -90,28 +102,41 @@ class LosersPlay(LosersChecks):
     final: dict[str, int]
 
     def apply(self, player: str, action: Any) -> list[LosersEvent]:
+        nxt = self._next
+        if nxt is not None and player == nxt.player:
+            # The usual case: the player whose turn it is, an action of exactly the type the
+            # phase expects. Only the checks of that action remain (the same as `_refuse`'s).
+            phase, kind = self._phase, type(action)
+            if phase == PLAY and kind is Play:
+                return self._play(player, action.card, self._refuse_play(player, action.card))
+            if phase == CHIP and kind is Chip:
+                return self._chip(player, self._refuse_spot(action.at))
+            if phase == BUILD and kind is Build:
+                return self._build(player, action.cards, self._refuse_build(action))
         checked = self._refuse(player, action)
         phase = self._phase
         if phase == PLAY:
-            card: str = action.card
-            trick = self.trick
-            if trick:
-                led = CARD_SUIT[trick[0][1]]
-                if CARD_SUIT[card] != led:
-                    self.voids[player] |= {led}  # R-4: they hold no card of the led suit
-            self.hands[player].remove(card)
-            trick.append((player, card))
-            events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
-            if len(trick) == len(self.players):
-                self._win_trick(events)
-            else:
-                self._next = self._play_turns[len(trick)]
-            return events
+            return self._play(player, action.card, cast(str | None, checked))
         if phase == CHIP:
             return self._chip(player, cast(int, checked))
         if phase == BUILD:
             return self._build(player, action.cards, cast(tuple[int, int], checked))
         return self._choose(player, action, checked)
+
+    def _play(self, player: str, card: str, void: str | None) -> list[LosersEvent]:
+        """R-4: a card to the trick (`void`: the led suit the player has just shown they lack);
+        the trick is won once everybody has played."""
+        if void is not None:
+            self.voids[player] |= {void}
+        self.hands[player].remove(card)
+        trick = self.trick
+        trick.append((player, card))
+        events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
+        if len(trick) == len(self.players):
+            self._win_trick(events)
+        else:
+            self._next = self._play_turns[len(trick)]
+        return events
 
     def _chip(self, player: str, spot: int) -> list[LosersEvent]:
         """R-5a: a loser's chip; then the next loser who can put one, or the build."""
@@ -123,7 +148,7 @@ class LosersPlay(LosersChecks):
         del queue[0]
         events: list[LosersEvent] = [ChipPlaced(player, SPOTS[spot], left)]
         if queue and self.open and self.chips_left[queue[0]]:
-            self._next = self._seating.turns[queue[0], CHIP]
+            self._next = self._seating.chip_turn[queue[0]]
         else:
             self._next_chip(events)
         return events
@@ -144,7 +169,7 @@ class LosersPlay(LosersChecks):
         ]
         self.won = []
         self._phase = CHOICE
-        self._next = self._seating.turns[player, CHOICE]
+        self._next = self._seating.choice_turn[player]
         return events
 
     def _win_trick(self, events: list[LosersEvent]) -> None:
@@ -179,12 +204,12 @@ class LosersPlay(LosersChecks):
             elif not self.open:
                 reason = "no_spot"
             else:
-                self._next = self._seating.turns[player, CHIP]
+                self._next = self._seating.chip_turn[player]
                 return
             del queue[0]
             events.append(ChipSkipped(player, reason))
         self._phase = BUILD
-        self._next = self._seating.turns[cast(str, self.winner), BUILD]
+        self._next = self._seating.build_turn[cast(str, self.winner)]
 
     def _choose(self, player: str, action: Action, checked: Checked) -> list[LosersEvent]:
         """R-5c, then the next trick (led by the appointee or the winner) or the judgement."""

@@ -185,6 +185,10 @@ def test_a_clone_is_independent_of_its_original(args: tuple[int, int]) -> None:
         game = position.clone()
         before = ([game.view(p) for p in [*game.players, None]], game.details())
         twin = game.clone()
+        assert list(vars(twin)) == list(vars(game))  # every attribute copied, in `__init__` order
+        for name, value in vars(game).items():
+            if isinstance(value, list | dict | set):
+                assert vars(twin)[name] is not value and vars(twin)[name] == value, name
         assert [twin.view(p) for p in [*game.players, None]] == before[0]
         play_out(twin, rng)
         assert twin.over
