@@ -91,6 +91,10 @@ def start(log: Mapping[str, Any]) -> AnyGame:
 
 def parse_entry(game: AnyGame, entry: Any) -> tuple[str, Any]:
     """The (player, action) of one log entry; raises IllegalAction when malformed."""
+    if type(entry) is dict and "player" in entry:
+        # What JSON gives, on every action of a replay: a plain copy without the player.
+        fields = entry.copy()
+        return fields.pop("player"), type(game).parse_action(fields)
     if not isinstance(entry, Mapping) or "player" not in entry:
         raise IllegalAction("LOG", "an action must be an object with a 'player'")
     player = entry["player"]

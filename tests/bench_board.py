@@ -15,21 +15,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.losers.board_image import render_field
-from tests.bot.test_losers_board import played_view
+from tests.bot.test_losers_board import played
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
     runs = parser.parse_args().runs
-    view = played_view(5, players=5, tricks=8)
+    game = played(5, players=5, tricks=8)
+    view, points = game.view(None), game.points_now()
     began = time.perf_counter()
-    render_field(view)
+    render_field(view, points)
     first = time.perf_counter() - began
     times = []
     for _ in range(runs):
         began = time.perf_counter()
-        render_field(view)
+        render_field(view, points)
         times.append(time.perf_counter() - began)
     print(f"first picture: {first * 1000:.1f} ms (fonts and tiles made once)")
     print(
