@@ -13,7 +13,9 @@ full run (without `--expected-only`) draws the logs again with `rules.random_pla
 and the mutations below; with an unchanged engine and random play it rewrites the same bytes.
 Counts and parameters of the last run go to `data/manifest.json`.
 
-The corpus per title: complete random games (every player count and option mix), and mutants
+The corpus per title: complete random games (every player count and option mix), a few
+hundred complete games of a biased policy that reach endings random play almost never does
+(KAMIZA WANTED drop-outs, Kobayakawa ended by too few players), and mutants
 of some of them, written right after the game they come from: truncated prefixes, an action
 replaced by another legal one or by a well-formed illegal one, a wrong player, malformed
 fields, swapped / doubled / dropped actions, an action after the end, bad headers (format,
@@ -47,10 +49,15 @@ from differential.fixture import (
     read_jsonl,
     write_jsonl,
 )
-from rules.log import apply_entry, start
+from rules.log import apply_entry, new_header, start
 from rules.random_play import random_match
 
 COMPLETE = dict.fromkeys(TITLES, 4800)
+SCRIPTED: dict[str, dict[str, int]] = {  # how many scripted games of each rare ending
+    "kamiza": {"drop-out": 220, "match-ended-by-drop-outs": 80},
+    "kobayakawa": {"too-few-players": 200},
+    "rights-of-losers": {},
+}
 MUTANTS_PER_GAME = (0, 1, 1, 1, 2, 2)  # drawn per complete game: 7/6 on average
 NAMES = ("ann", "ben", "cho", "dev", "eve", "fay", "gus", "hana", "さくら", "Zoë K")
 STRANGER = "zed"
@@ -443,26 +450,101 @@ MUTATIONS: tuple[tuple[Mutation, int], ...] = (
 )
 
 
-def corpus(title: str, complete: int) -> Iterator[dict[str, Any]]:
-    """The logs of one title, each as {"kind": ..., "log": ...}: games, each then its mutants."""
-    functions = [m for m, _ in MUTATIONS]
-    weights = [w for _, w in MUTATIONS]
+# -- scripted games: rare endings random play seldom reaches ------------------------------------
+
+
+def scripted_game(title: str, k: int) -> tuple[str, Log] | None:
+    """A game played by a biased policy, kept (with what it reached) only if it reached a rare
+    case: KAMIZA (second edition) WANTED drop-outs and a match ended by them (K-10), Kobayakawa
+    a game ended by too few players still in (B-7). The policies read the state only through
+    `legal_actions`, `view` and the log they write."""
+    rng = random.Random(f"{title}:scripted:{k}")
+    if title == "kamiza":
+        players = rng.sample(NAMES, 3 + k % 2)
+        options = {"edition": "second", "advanced": k % 3 == 0}
+    else:
+        players, options = rng.sample(NAMES, 3 + k % 4), None
+    log = new_header(title, players, options, seed=rng.randrange(2**32))
+    state = start(log)
+    corrupt = set(rng.sample(log["players"], rng.choice((1, 2))))
+    events: list[dict[str, Any]] = []
+    while (nxt := state.next()) is not None:
+        legal = state.legal_actions(nxt.player)
+        if title == "kamiza":
+            action = _bribing(state, nxt.player, legal, log["actions"], corrupt, rng)
+        else:
+            fight = [a for a in legal if a.to_json() == {"action": "fight"}]
+            action = fight[0] if fight else rng.choice(legal)
+        events.extend(e.to_json() for e in state.apply(nxt.player, action))
+        log["actions"].append({"player": nxt.player, **action.to_json()})
+    if title == "kamiza":
+        dropped = state.details()["dropped"]
+        if len(dropped) >= len(players) - 1:
+            return "match-ended-by-drop-outs", log
+        return ("drop-out", log) if dropped else None
+    ended = [e for e in events if e["type"] == "game_ended"]
+    return ("too-few-players", log) if ended[-1]["reason"] == "too_few_players" else None
+
+
+def _bribing(state, player, legal, actions, corrupt, rng: random.Random) -> Any:
+    """KAMIZA: the corrupt players put their policeman in kamiza, the next player a Boss or an
+    Underboss beside it (a paid bribe: a WANTED chip), the others keep out of kamiza."""
+    table = state.view(player)["table"]  # this round's plays so far
+    this_round = actions[len(actions) - len(table) :] if table else []
+    in_kamiza = [a for a in this_round if a["area"] == "kamiza"]
+    policeman = any(a["card"] == "policeman" for a in in_kamiza)
+    by_json = {(a.to_json()["card"], a.to_json()["area"]): a for a in legal}
+    corrupt_turn = player in corrupt and not policeman
+    if corrupt_turn and ("policeman", "kamiza") in by_json and rng.random() < 0.9:
+        return by_json["policeman", "kamiza"]
+    if policeman and len(in_kamiza) == 1:
+        for card in ("boss", "underboss"):
+            if (card, "kamiza") in by_json and rng.random() < 0.9:
+                return by_json[card, "kamiza"]
+    if policeman:
+        away = [a for (card, area), a in by_json.items() if area == "shimoza" and card != "boss"]
+        if away:
+            return rng.choice(away)
+    return rng.choice(legal)
+
+
+def corpus(title: str, complete: int, scripted: dict[str, int]) -> Iterator[dict[str, Any]]:
+    """The logs of one title, each as {"kind": ..., "log": ...}: random games then scripted
+    ones, each followed by its mutants."""
     for k in range(complete):
         rng = random.Random(f"{title}:{k}")
         players, options = settings(title, k, rng)
         _, log = random_match(title, players, game_seed(title, k), options)
         yield {"kind": "complete", "log": log}
-        count = rng.choice(MUTANTS_PER_GAME)
-        if not count:
+        yield from mutants(title, log, rng)
+    wanted = {what: n for what, n in scripted.items() if n}
+    for k in range(200 * sum(wanted.values())):
+        if not wanted:
+            break
+        game = scripted_game(title, k)
+        if game is None or game[0] not in wanted:
             continue
-        states, events = replay_steps(log)
-        made = 0
-        while made < count:
-            mutation = rng.choices(functions, weights)[0]
-            mutant = mutation(title, log, states, events, rng)
-            if mutant is not None:
-                yield {"kind": mutant[0], "log": mutant[1]}
-                made += 1
+        yield {"kind": f"complete-scripted:{game[0]}", "log": game[1]}
+        yield from mutants(title, game[1], random.Random(f"{title}:scripted-mutants:{k}"))
+        wanted[game[0]] -= 1
+        if not wanted[game[0]]:
+            del wanted[game[0]]
+
+
+def mutants(title: str, log: Log, rng: random.Random) -> Iterator[dict[str, Any]]:
+    count = rng.choice(MUTANTS_PER_GAME)
+    if not count:
+        return
+    states, events = replay_steps(log)
+    functions = [m for m, _ in MUTATIONS]
+    weights = [w for _, w in MUTATIONS]
+    made = 0
+    while made < count:
+        mutation = rng.choices(functions, weights)[0]
+        mutant = mutation(title, log, states, events, rng)
+        if mutant is not None:
+            yield {"kind": mutant[0], "log": mutant[1]}
+            made += 1
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -488,7 +570,13 @@ def git(*args: str) -> str:
     return done.stdout.strip()
 
 
-def record(titles: list[str], expected_only: bool, complete: dict[str, int], root: Path) -> None:
+def record(
+    titles: list[str],
+    expected_only: bool,
+    complete: dict[str, int],
+    scripted: dict[str, dict[str, int]],
+    root: Path,
+) -> None:
     manifest_path = root / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     manifest.setdefault("titles", {})
@@ -497,16 +585,18 @@ def record(titles: list[str], expected_only: bool, complete: dict[str, int], roo
         if expected_only:
             entries = list(read_jsonl(logs_path(title, root)))
         else:
-            entries = reread(corpus(title, complete[title]))
+            entries = reread(corpus(title, complete[title], scripted[title]))
             write_jsonl(logs_path(title, root), entries)
         summaries = judge(entries)
         write_jsonl(expected_path(title, root), summaries, sort_keys=True)
         kinds = Counter(e["kind"].split("@")[0].split(":")[0] for e in entries)
+        rare = Counter(e["kind"] for e in entries if e["kind"].startswith("complete-scripted"))
         refused = sum(s["refused"] is not None for s in summaries)
         errors = Counter(s["refused"]["error"] for s in summaries if s["refused"] is not None)
         stats = {
             "logs": len(entries),
-            "complete_games": kinds["complete"],
+            "complete_games": kinds["complete"] + kinds["complete-scripted"],
+            "scripted_games": dict(sorted(rare.items())),
             "refused": refused,
             "refused_at_header": sum(
                 s["refused"] is not None and s["refused"]["at"] == "header" for s in summaries
@@ -525,7 +615,7 @@ def record(titles: list[str], expected_only: bool, complete: dict[str, int], roo
     manifest.update(
         {
             "recorded_with": {
-                "commit": git("rev-parse", "HEAD"),
+                "rules_last_changed_in": git("log", "-1", "--format=%H", "--", "rules"),
                 "rules_tree": git("rev-parse", "HEAD:rules"),
                 "rules_changed_since_commit": bool(git("status", "--porcelain", "--", "rules")),
                 "python": platform.python_version(),
@@ -563,7 +653,14 @@ def main(argv: list[str] | None = None) -> int:
         show(args.show, args.out)
         return 0
     complete = {t: args.complete or n for t, n in COMPLETE.items()}
-    record(args.title or list(TITLES), args.expected_only, complete, args.out)
+    scripted = {
+        t: {
+            what: n if args.complete is None else min(n, args.complete // 20)
+            for what, n in q.items()
+        }
+        for t, q in SCRIPTED.items()
+    }
+    record(args.title or list(TITLES), args.expected_only, complete, scripted, args.out)
     return 0
 
 
