@@ -61,6 +61,8 @@ def new_header(
 
 
 def game_class_or_raise(name: Any) -> type[AnyGame]:
+    if not isinstance(name, str):  # JSON may hold an object here: refused, not a crash
+        raise InvalidSetup(f"unknown game {name!r}")
     if name in GAMES:
         return GAMES[name]
     if name in PLANNED_GAMES:
