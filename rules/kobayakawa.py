@@ -42,7 +42,7 @@ DRAW, FIGHT, OVER = "draw", "fight", "over"
 # -- the game --------------------------------------------------------------------------------------
 
 
-class Kobayakawa(Game):
+class Kobayakawa(Game[Action, Event, dict[str, Any]]):  # the typed observation comes next
     """A game of Kobayakawa: seven rounds for 3 to 6 players."""
 
     name: ClassVar[str] = "kobayakawa"
