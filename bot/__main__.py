@@ -1,20 +1,23 @@
 """`python -m bot`: run the Discord bot.
 
-Exit status 0 after a clean stop (SIGINT/SIGTERM), 2 for bad settings or a refused token (one
-clear line on standard error, never a traceback, never the token), 1 if Discord is unreachable.
+Exit status 0 after a clean stop (SIGINT/SIGTERM), 2 for bad settings, a ledger file that cannot
+be opened or a refused token (one clear line on standard error, never a traceback, never the
+token nor a password of a URL), 1 if Discord is unreachable. Settings are all checked before any
+file or network is touched.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from urllib.parse import urlsplit
 
 from .client import run
-from .settings import SettingsError, load_settings
+from .settings import Settings, SettingsError, load_settings
 
 
 class RedactingFormatter(logging.Formatter):
-    """Formats records, then blanks out the secrets (the token), wherever they appear."""
+    """Formats records, then blanks out the secrets (token, URL passwords), wherever they appear."""
 
     def __init__(self, fmt: str, secrets: list[str]) -> None:
         super().__init__(fmt)
@@ -35,6 +38,21 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     logging.basicConfig(level=level, handlers=[handler], force=True)
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """The token and any password in a URL setting: a log line must show none of them, even
+    where a library logs a URL that `redact_url` never saw."""
+    urls = (settings.database_url, settings.discord_api_base, settings.discord_gateway_url)
+    passwords = [_password(url) for url in urls if url]
+    return [settings.discord_token.get_secret_value(), *(p for p in passwords if p)]
+
+
+def _password(url: str) -> str | None:
+    try:
+        return urlsplit(url).password
+    except ValueError:  # settings validated the URL; stay quiet on an odd one all the same
+        return None
+
+
 def main() -> int:
     try:
         settings = load_settings()
@@ -42,7 +60,7 @@ def main() -> int:
         for line in exc.lines:
             print(f"kamiza: {line}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
+    configure_logging(settings.log_level, secrets_of(settings))
     return run(settings)
 
 

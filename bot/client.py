@@ -18,7 +18,9 @@ from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
+from data.errors import LedgerError
 from data.store import Ledger, open_ledger
+from data.urls import redact_url
 
 from .settings import Settings
 
@@ -61,7 +63,8 @@ class KamizaBot(commands.Bot):
         self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
-        self.ledger = await open_ledger(self.settings.database_url)
+        if self.ledger is None:  # `run` opens it before connecting to Discord
+            self.ledger = await open_ledger(self.settings.database_url)
         self.tables = TableManager(
             self.ledger,
             self.presenters,
@@ -69,6 +72,8 @@ class KamizaBot(commands.Bot):
                 turn_seconds=self.settings.turn_seconds,
                 lobby_seconds=self.settings.lobby_seconds,
                 bot_delay=self.settings.bot_delay_seconds,
+                lobbies_per_host=self.settings.lobbies_per_host,
+                tables_per_server=self.settings.tables_per_server,
             ),
         )
         await self.tree.set_translator(CatalogueTranslator())
@@ -117,10 +122,10 @@ def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
     """Point discord.py at a Discord-compatible REST API and gateway (a proxy, a fake)."""
     if api_base:
         discord.http.Route.BASE = api_base
-        log.info("REST API at %s", api_base)
+        log.info("REST API at %s", redact_url(api_base))
     if gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-        log.info("Gateway at %s", gateway_url)
+        log.info("Gateway at %s", redact_url(gateway_url))
 
 
 async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
@@ -145,6 +150,14 @@ async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
 
 async def _run(settings: Settings) -> int:
     bot = KamizaBot(settings)
+    # The ledger before Discord: a file that cannot be a ledger fails fast, with no network.
+    # From here on the bot owns it: leaving `async with bot` closes it.
+    try:
+        bot.ledger = await open_ledger(settings.database_url)
+    except LedgerError as exc:
+        print(f"kamiza: {exc}", file=sys.stderr)
+        return 2
+    use_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     try:
         async with bot:
             await _start_until_stopped(bot, settings.discord_token.get_secret_value())
@@ -159,7 +172,7 @@ async def _run(settings: Settings) -> int:
         print("kamiza: Discord refused the gateway intents the bot asked for", file=sys.stderr)
         return 2
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
-        where = settings.discord_api_base or "Discord"
+        where = redact_url(settings.discord_api_base) if settings.discord_api_base else "Discord"
         print(f"kamiza: cannot reach {where}: {exc.__class__.__name__}", file=sys.stderr)
         return 1
     log.info("Stopped")
@@ -168,5 +181,4 @@ async def _run(settings: Settings) -> int:
 
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
-    use_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     return asyncio.run(_run(settings))

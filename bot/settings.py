@@ -6,9 +6,13 @@ Every setting is documented in `.env.example` and in the README. An empty value 
 from __future__ import annotations
 
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from data.urls import parse_url, redact_url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
@@ -29,6 +33,8 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(default=90, ge=5)
     lobby_seconds: int = Field(default=900, ge=10)
     bot_delay_seconds: float = Field(default=0.4, ge=0, le=5)
+    lobbies_per_host: int = Field(default=1, ge=1, le=25)
+    tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"
 
     @field_validator("discord_token")
@@ -44,19 +50,50 @@ class Settings(BaseSettings):
     def _upper(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @field_validator("database_url")
+    @classmethod
+    def _ledger_url(cls, value: str) -> str:
+        parse_url(value)  # its ValueError does not quote the URL; `_describe` shows it redacted
+        return value
+
     @field_validator("discord_api_base")
     @classmethod
     def _http_url(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("http://", "https://")):
-            raise ValueError("must be an http:// or https:// URL, like https://discord.com/api/v10")
-        return None if value is None else value.rstrip("/")
+        if value is None:
+            return None
+        value = value.strip()
+        _check_url(value, ("http", "https"), "https://discord.com/api/v10")
+        if "@" in urlsplit(value).netloc:
+            # discord.py sends the token in an Authorization header, which aiohttp refuses to
+            # combine with credentials in the URL: every request would fail.
+            raise ValueError("must not contain a user or password (user:password@)")
+        if "?" in value or "#" in value:
+            raise ValueError("must not have a query (?…) or fragment (#…): paths are appended")
+        return value.rstrip("/")
 
     @field_validator("discord_gateway_url")
     @classmethod
     def _ws_url(cls, value: str | None) -> str | None:
-        if value is not None and not value.startswith(("ws://", "wss://")):
-            raise ValueError("must be a ws:// or wss:// URL, like wss://gateway.discord.gg/")
+        if value is None:
+            return None
+        value = value.strip()
+        _check_url(value, ("ws", "wss"), "wss://gateway.discord.gg/")
         return value
+
+
+def _check_url(value: str, schemes: tuple[str, ...], example: str) -> None:
+    """ValueError unless `value` is a URL with one of `schemes`, a host, and a numeric port if
+    any; its message never quotes the URL, which may carry a password."""
+    kinds = " or ".join(f"{scheme}://" for scheme in schemes)
+    try:
+        parts = urlsplit(value)
+        _ = parts.port  # a port that is no number from 0 to 65535 raises ValueError
+    except ValueError:
+        raise ValueError(f"is not a valid {kinds} URL, like {example}") from None
+    if parts.scheme not in schemes or not value.lower().startswith(f"{parts.scheme}://"):
+        raise ValueError(f"must be a URL starting with {kinds}, like {example}")
+    if not parts.hostname:
+        raise ValueError(f"has no host, like {example}")
 
 
 class SettingsError(Exception):
@@ -68,9 +105,10 @@ class SettingsError(Exception):
 
 
 _SECRET = {"discord_token"}
+_URLS = {"database_url", "discord_api_base", "discord_gateway_url"}  # may carry a password
 
 
-def _describe(error: dict) -> str:
+def _describe(error: ErrorDetails) -> str:
     field = str(error["loc"][0]) if error["loc"] else "settings"
     name = field.upper()
     if error["type"] == "missing":
@@ -83,7 +121,10 @@ def _describe(error: dict) -> str:
     message = error["msg"].removeprefix("Value error, ")
     if field in _SECRET:
         return f"{name} {message}"
-    return f"{name}={error.get('input')!r} is invalid: {message}"
+    value = error.get("input")
+    if field in _URLS and isinstance(value, str):
+        value = redact_url(value)
+    return f"{name}={value!r} is invalid: {message}"
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -6,6 +6,8 @@
   replayed through `rules` against its stored results (running games must replay too). Exit
   status 1 and one line per game that disagrees (`game ID: reason`) on standard output.
 - bench: durable appends per second and leaderboard query times on 100,000 finished games.
+
+A bad URL or a ledger file that cannot be opened: one line on standard error, exit status 2.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from data.db import parse_url
 from data.errors import LedgerError
 from data.ratings import competition_ranks
 from data.store import DEFAULT_URL, GameRecord, Ledger, open_ledger
+from data.urls import redact_url
 from rules.base import RulesError
 from rules.log import load
 
@@ -124,17 +127,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--queries", type=int, default=300, help="leaderboard pages to time")
     args = parser.parse_args(argv)
 
-    if args.command == "bench":
-        from data.bench import run
-
-        return run(args.db, games=args.games, appends=args.appends, queries=args.queries)
     try:
-        path = parse_url(args.db).path
-        if not os.path.exists(path):
-            print(f"no ledger at {path}", file=sys.stderr)
+        path = parse_url(args.db).path if args.db is not None else None
+    except ValueError as exc:
+        print(f"{args.command}: --db={redact_url(args.db)!r} is invalid: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        if args.command == "bench":
+            from data.bench import run
+
+            return run(args.db, games=args.games, appends=args.appends, queries=args.queries)
+        if path is None or not os.path.exists(path):
+            print(f"{args.command}: no ledger at {path}", file=sys.stderr)
             return EXIT_USAGE
         return asyncio.run(_with_ledger(args.db, args.command, args))
-    except (ValueError, LedgerError) as exc:
+    except LedgerError as exc:  # one line naming the file and what is wrong with it
         print(f"{args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
 

@@ -13,6 +13,7 @@ import os
 import random
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from typing import Any
@@ -209,13 +210,25 @@ async def _queries(url: str, queries: int) -> list[str]:
     ]
 
 
+def _fixture_folder() -> str:
+    """Where the bench keeps the fixtures it builds and may rebuild."""
+    return os.path.abspath(os.path.join(tempfile.gettempdir(), "kamiza-ledger-bench"))
+
+
 def run(url: str | None, *, games: int, appends: int, queries: int) -> int:
     if url is None:
-        folder = os.path.join(tempfile.gettempdir(), "kamiza-ledger-bench")
+        folder = _fixture_folder()
         os.makedirs(folder, exist_ok=True)
         url = f"sqlite:///{os.path.join(folder, f'ledger-{games}.sqlite3')}"
     path = parse_url(url).path
     if _finished_games(path) != games:
+        if os.path.exists(path) and os.path.dirname(os.path.abspath(path)) != _fixture_folder():
+            print(
+                f"bench: {path} is not a bench fixture of {games} games; refusing to rebuild "
+                "(and so delete) it: point --db at a new file",
+                file=sys.stderr,
+            )
+            return 2
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(path + suffix):
                 os.remove(path + suffix)

@@ -10,45 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
 from typing import TypeVar
-from urllib.parse import parse_qs, urlsplit
 
 import aiosqlite
 
-from data.errors import LedgerError
+from data.errors import LedgerError, LedgerOpenError
+from data.urls import SqliteUrl, parse_url
 
 T = TypeVar("T")
-SYNCHRONOUS = ("full", "normal")
 BUSY_TIMEOUT_MS = 10_000
-
-
-@dataclass(frozen=True, slots=True)
-class SqliteUrl:
-    path: str
-    synchronous: str = "full"
-
-
-def parse_url(url: str) -> SqliteUrl:
-    """`sqlite:///relative.db`, `sqlite:////abs/path.db`, optional `?synchronous=full|normal`."""
-    if not url.startswith("sqlite:///"):
-        raise ValueError(f"not a SQLite ledger URL (sqlite:///path): {url!r}")
-    parts = urlsplit(url)
-    path = url[len("sqlite:///") :].split("?", 1)[0]
-    if not path or path == ":memory:":
-        raise ValueError("the ledger needs a file: sqlite:///path/to/ledger.sqlite3")
-    query = parse_qs(parts.query)
-    unknown = sorted(set(query) - {"synchronous"})
-    if unknown:
-        raise ValueError(f"unknown ledger URL parameter {unknown[0]!r}")
-    synchronous = query.get("synchronous", ["full"])[-1].lower()
-    if synchronous not in SYNCHRONOUS:
-        raise ValueError("synchronous must be full or normal")
-    return SqliteUrl(path, synchronous)
+PRIVATE_FILE_MODE = 0o600
+LEDGER_TABLE = "games"  # created by the first migration: a database without it is not ours
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -83,20 +60,99 @@ def _only_comments(statement: str) -> bool:
     return all(not line or line.startswith("--") or line == ";" for line in lines)
 
 
-async def _connect(path: str, synchronous: str, readonly: bool) -> aiosqlite.Connection:
+async def _connect(url: SqliteUrl, readonly: bool) -> aiosqlite.Connection:
+    """A configured connection to the file; on any error it is closed again, because its worker
+    thread (not a daemon) would otherwise keep the process alive after the error."""
     try:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await aiosqlite.connect(url.path, isolation_level=None)
     except sqlite3.Error as exc:
-        raise LedgerError(f"cannot open the ledger at {path}: {exc}") from None
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    if not readonly:
-        await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    if readonly:
-        await conn.execute("PRAGMA query_only = ON")
+        raise _open_error(url.path, exc) from None
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if not readonly:
+            # Before WAL mode, which rewrites the header of a file that is not in WAL mode yet.
+            await _check_is_ledger(conn, url.path)
+            await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute(f"PRAGMA synchronous = {url.synchronous.upper()}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        if readonly:
+            await conn.execute("PRAGMA query_only = ON")
+    except BaseException as exc:
+        await _close_quietly(conn)
+        if isinstance(exc, sqlite3.Error):
+            raise _open_error(url.path, exc) from None
+        raise
     return conn
+
+
+async def _close_quietly(conn: aiosqlite.Connection) -> None:
+    """Close after a failure; the failure, not a second error from closing, is what to report."""
+    with contextlib.suppress(sqlite3.Error):
+        await conn.close()
+
+
+def _prepare_file(path: str) -> None:
+    """Refuse a path that cannot hold a ledger; create a missing file readable by its owner only.
+
+    SQLite gives the -wal and -shm files it creates later the mode of the database file, so the
+    whole ledger stays private (games, member ids) whatever the umask.
+    """
+    if os.path.isdir(path):
+        raise LedgerOpenError(f"{path} is a directory, not a ledger file")
+    if os.path.lexists(path):
+        return
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise LedgerOpenError(
+            f"cannot create the ledger {path}: the directory {folder} does not exist"
+        )
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    except FileExistsError:
+        return  # another process created it in the meantime
+    except OSError as exc:
+        raise LedgerOpenError(f"cannot create the ledger {path}: {exc.strerror}") from None
+    os.close(fd)
+    os.chmod(path, PRIVATE_FILE_MODE)  # exactly 0600: os.open's mode is narrowed by the umask
+
+
+async def _check_is_ledger(conn: aiosqlite.Connection, path: str) -> None:
+    """Refuse, before anything is written, a file that is not an empty or Kamiza SQLite database
+    at a schema version this code knows. Reading the schema is what finds garbage and truncation.
+    """
+    version = await user_version(conn)
+    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
+        tables = {row[0] async for row in cur}
+    if version == 0 and tables:
+        raise LedgerOpenError(f"{path} is not a Kamiza ledger (a database with other tables)")
+    if version > 0 and LEDGER_TABLE not in tables:
+        raise LedgerOpenError(
+            f"{path} is not a Kamiza ledger (a database of schema version {version} without a "
+            f"{LEDGER_TABLE} table)"
+        )
+    known = len(migrations())
+    if version > known:
+        raise LedgerOpenError(f"{path}: {_newer_schema(version, known)}")
+
+
+def _newer_schema(version: int, known: int) -> str:
+    return (
+        f"the ledger's schema is newer than this version of Kamiza (schema version {version}, "
+        f"this version knows {known}): run a newer Kamiza"
+    )
+
+
+def _open_error(path: str, exc: sqlite3.Error) -> LedgerOpenError:
+    """One line naming the file and what SQLite found wrong with it."""
+    kind = getattr(exc, "sqlite_errorname", "")
+    if kind == "SQLITE_NOTADB":
+        return LedgerOpenError(f"{path} is not a Kamiza ledger ({exc})")
+    if kind.startswith("SQLITE_CORRUPT"):
+        return LedgerOpenError(f"the ledger {path} is damaged ({exc}): restore it from a backup")
+    if kind.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return LedgerOpenError(f"the ledger {path} is locked by another process ({exc})")
+    return LedgerOpenError(f"cannot open the ledger {path} ({exc})")
 
 
 async def migrate(conn: aiosqlite.Connection) -> int:
@@ -106,9 +162,7 @@ async def migrate(conn: aiosqlite.Connection) -> int:
         await conn.execute("BEGIN IMMEDIATE")
         version = await user_version(conn)
         if version > len(known):
-            raise LedgerError(
-                f"the ledger is at schema version {version}, newer than this code ({len(known)})"
-            )
+            raise LedgerError(_newer_schema(version, len(known)))
         for number, _name, sql in known[version:]:
             for statement in split_statements(sql):
                 await conn.execute(statement)
@@ -148,20 +202,30 @@ class Database:
 
     @classmethod
     async def open(cls, url: str) -> Database:
+        """Open the ledger file, creating and migrating it as needed.
+
+        Raises ValueError for a bad URL and LedgerOpenError for a file that cannot be a ledger;
+        no connection is left open then.
+        """
         parsed = parse_url(url)
-        writer = await _connect(parsed.path, parsed.synchronous, readonly=False)
+        _prepare_file(parsed.path)
+        writer = await _connect(parsed, readonly=False)
         try:
             await migrate(writer)
-            reader = await _connect(parsed.path, parsed.synchronous, readonly=True)
-        except BaseException:
-            await writer.close()
+            reader = await _connect(parsed, readonly=True)
+        except BaseException as exc:
+            await _close_quietly(writer)
+            if isinstance(exc, sqlite3.Error):
+                raise _open_error(parsed.path, exc) from None
             raise
         return cls(writer, reader)
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
-            await self._reader.close()
-            await self._writer.close()
+            try:
+                await self._reader.close()
+            finally:  # a thread left running would keep the process alive
+                await self._writer.close()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:

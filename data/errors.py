@@ -7,6 +7,13 @@ class LedgerError(Exception):
     """Base of every error the ledger raises on purpose."""
 
 
+class LedgerOpenError(LedgerError):
+    """The ledger cannot be opened: no such folder, not a Kamiza ledger, damaged, too new.
+
+    Its message is one line that names the file and says what is wrong.
+    """
+
+
 class GameNotFound(LedgerError):
     """No game with this id."""
 

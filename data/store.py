@@ -261,7 +261,9 @@ async def open_ledger(
     """Open (creating and migrating as needed) the ledger at `url`.
 
     `sqlite:///relative/path`, `sqlite:////absolute/path`; `?synchronous=normal` trades
-    power-loss durability for speed (the default, FULL, fsyncs every commit).
+    power-loss durability for speed (the default, FULL, fsyncs every commit). A bad URL raises
+    ValueError; a file that cannot be a ledger (not one, damaged, a newer schema, no such
+    directory) raises `LedgerOpenError`, with nothing written to it and no connection left open.
     """
     if url.startswith(("postgres://", "postgresql://")):
         raise NotImplementedError("the PostgreSQL ledger backend is not implemented yet")

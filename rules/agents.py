@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from rules.base import AnyGame
 from rules.kamiza import Kamiza, Play
@@ -20,7 +20,17 @@ from rules.kobayakawa_moves import (
 )
 from rules.kobayakawa_view import KobayakawaObservation
 from rules.losers import RightsOfLosers
-from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Appoint, Build, move_action
+from rules.losers_actions import (
+    CHIP_AT,
+    PASS,
+    PLAYS,
+    REVERSE,
+    Appoint,
+    Build,
+    Chip,
+    move_action,
+)
+from rules.losers_actions import Action as LosersAction
 from rules.losers_board import (
     BUILDING_INDEXES,
     CARD_NUMBER,
@@ -38,6 +48,7 @@ from rules.losers_board import (
     judge_card,
     spot_index,
 )
+from rules.losers_view import LosersObservation
 
 Policy = Callable[[Any, str, random.Random], Any]
 
@@ -153,8 +164,8 @@ def _fight_odds(
 
 
 # -- Rights of Losers ------------------------------------------------------------------------------
-# Only the player's view is read (G-3): their own hand and the public table. Cells and spots are
-# flat indexes as in `rules.losers_board`.
+# Only the player's observation is read (G-3): their own hand and the public table. Cells and
+# spots are flat indexes as in `rules.losers_board`.
 
 _LAND_VALUE = 4.0  # a land card: a share of the 10-point bonus for most land
 _INFLUENCE = {0: 1.0, EDGE: 0.6, CORNER: 0.35}  # on the card, on an edge, at a corner
@@ -171,16 +182,16 @@ def _card_value(card: str) -> float:
 class _Table:
     """What one Rights of Losers player sees, in flat indexes."""
 
-    def __init__(self, view: dict[str, Any], player: str) -> None:
+    def __init__(self, seen: LosersObservation, player: str) -> None:
         self.me = player
-        self.players: list[str] = view["players"]
-        self.field: list[str | None] = [card for row in view["field"] for card in row]
+        self.players = seen.players
+        self.field = seen.field
         self.chips: dict[int, str] = {}
-        for chip in view["chips"]:
-            spot = spot_index(chip["at"])
+        for at, owner in seen.chips:
+            spot = spot_index(at)
             assert spot is not None
-            self.chips[spot] = chip["player"]
-        self.reversed: bool = view["reversed"]
+            self.chips[spot] = owner
+        self.reversed = seen.reversed
 
     def owner(self, cell: int, chips: dict[int, str] | None = None) -> str | None:
         return judge_card(cell, self.chips if chips is None else chips)[0]
@@ -208,37 +219,40 @@ class _Table:
         return 11 - number if self.reversed else number
 
 
-def losers_policy(game: RightsOfLosers, player: str, rng: random.Random) -> Any:
+def losers_policy(game: RightsOfLosers, player: str, rng: random.Random) -> LosersAction:
     """Lose cheaply or win what is worth building, put chips where they take valuable cards,
     build the two highest cards beside its own chips, and mostly pass as the winner."""
-    view = game.view(player)
-    table = _Table(view, player)
-    phase = view["phase"]
+    seen = game.observation(player)
+    table = _Table(seen, player)
+    phase = seen.phase
     if phase == "play":
-        return PLAYS[_losers_play(view, table, rng)]
+        return PLAYS[_losers_play(seen, table, rng)]
     if phase == "chip":
         return _losers_chip(game, table, rng)
     if phase == "build":
-        return _losers_build(view["won_cards"], table)
-    return _losers_choice(view, table, rng)
+        return _losers_build(seen.won_cards, table)
+    return _losers_choice(seen, table, rng)
 
 
-def _pick(rng: random.Random, scored: list[tuple[float, Any]]) -> Any:
+T = TypeVar("T")
+
+
+def _pick(rng: random.Random, scored: list[tuple[float, T]]) -> T:
     """The best-scored item; equal scores are settled by the RNG."""
     best = max(score for score, _ in scored)
     return rng.choice([item for score, item in scored if score >= best - 1e-9])
 
 
-def _losers_play(view: dict[str, Any], table: _Table, rng: random.Random) -> str:
-    hand: list[str] = view["hand"]
-    trick = [entry["card"] for entry in view["trick"]]
+def _losers_play(seen: LosersObservation, table: _Table, rng: random.Random) -> str:
+    hand = seen.hand or ()
+    trick = [card for _, card in seen.trick]
     strength = table.strength
     site = max(
         (table.pull(cell) for cell in BUILDING_INDEXES if table.field[cell] is None), default=0
     )
-    no_chips = view["chips_left"][table.me] == 0
+    no_chips = seen.chips_left[table.me] == 0
 
-    def dump(cards: list[str]) -> str:
+    def dump(cards: Sequence[str]) -> str:
         # Give away as little as possible: weak cards, and low numbers for the winner to build.
         return _pick(rng, [(-(strength(c) + 0.5 * CARD_NUMBER[c]), c) for c in cards])
 
@@ -283,7 +297,7 @@ def _chip_gain(table: _Table, spot: int, chips: dict[int, str], before: dict[int
     return gain
 
 
-def _losers_chip(game: RightsOfLosers, table: _Table, rng: random.Random) -> Any:
+def _losers_chip(game: RightsOfLosers, table: _Table, rng: random.Random) -> Chip:
     before = {
         cell: table.worth(cell, table.owner(cell))
         for cell in range(GRID * GRID)
@@ -294,7 +308,7 @@ def _losers_chip(game: RightsOfLosers, table: _Table, rng: random.Random) -> Any
     return CHIP_AT[_pick(rng, scored)]
 
 
-def _losers_build(won: list[str], table: _Table) -> Build:
+def _losers_build(won: Sequence[str], table: _Table) -> Build:
     """The two highest cards of the trick, the higher on the cell that favours me most."""
     high, second = sorted(won, key=lambda c: (-CARD_NUMBER[c], CARD_ORDER[c]))[:2]
     empty = [cell for cell in BUILDING_INDEXES if table.field[cell] is None]
@@ -349,8 +363,8 @@ def _best_move(table: _Table) -> tuple[float, int, int] | None:
     return best
 
 
-def _losers_choice(view: dict[str, Any], table: _Table, rng: random.Random) -> Any:
-    last = view["trick_number"] == TRICKS
+def _losers_choice(seen: LosersObservation, table: _Table, rng: random.Random) -> LosersAction:
+    last = seen.trick_number == TRICKS
     move = _best_move(table)
     if move is not None and move[0] >= (1.0 if last else _MOVE_GAIN):
         return move_action(move[1], move[2])
@@ -358,7 +372,7 @@ def _losers_choice(view: dict[str, Any], table: _Table, rng: random.Random) -> A
     if last or roll < 0.7:
         return PASS
     if roll < 0.85:
-        hand: list[str] = view["hand"]
+        hand = seen.hand or ()
         now = sum(table.strength(c) for c in hand)
         return REVERSE if hand and 11 * len(hand) - now > now else PASS
     # Lead next from the player after me, so that I play last in the next trick.

@@ -1,10 +1,19 @@
-"""KAMIZA, classic (2014) and second generation: RULES.md K-1..K-13."""
+"""KAMIZA, classic (2014) and second generation: RULES.md K-1..K-13.
+
+Speed matters here (computer players search by playing thousands of matches), so the state keeps
+immutable parts and shares them: hands and the cards on the table are tuples, and every container
+but `hands` is replaced, never changed in place, so `clone()` copies just that one. Values that
+keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared
+(kamiza_moves, kamiza_memo). Fast paths that give exactly what the plain ones give: `apply` of a
+usual play (one lookup), `random_action` (the draw of `rng.choice(legal_actions)`), and
+`fast_forward`, which `rules.log.load` uses to replay plain log entries. There is no events-free
+`play()`: events are shared or cheap, so `apply` is the one way to change a state.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from rules.base import (
@@ -17,113 +26,82 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_judge import DroppedOut, PlayedCard, RoundJudgement, WantedChip, judge_round
+from rules.kamiza_draw import draws_like_choice
+from rules.kamiza_events import (
+    CardPlaced,
+    GameEnded,
+    KamizaEvent,
+    MatchEnded,
+    RoundRevealed,
+    RoundScored,
+    RoundStarted,
+    game_ended,
+    round_revealed,
+    round_scored,
+)
+from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
+from rules.kamiza_memo import (
+    CODE_BASE,
+    EDITION_CODES,
+    TEMPLATES,
+    OrderMemo,
+    order_memo,
+    round_template,
+)
+from rules.kamiza_moves import (
+    ALL_CARDS,
+    AREAS,
+    CARD_SETS,
+    CLASSIC,
+    EDITIONS,
+    GAMES_PER_MATCH,
+    KAMIZA,
+    LEGAL,
+    MOVES,
+    PLAY_OF_FIELDS,
+    PLAYS,
+    ROUNDS_PER_GAME,
+    SECOND,
+    SHIMOZA,
+    WANTED_LIMIT,
+    Move,
+    Play,
+    new_move,
+    step,
+)
+from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
+from rules.kamiza_sight import KamizaSight, LastRound
+from rules.kamiza_view import KamizaObservation
 
-SECOND = "second"
-CLASSIC = "classic"
-EDITIONS = (SECOND, CLASSIC)
-KAMIZA = "kamiza"
-SHIMOZA = "shimoza"
-AREAS = (KAMIZA, SHIMOZA)
+__all__ = [
+    "ALL_CARDS",
+    "AREAS",
+    "CARD_SETS",
+    "CHICKEN_VALUE",
+    "CLASSIC",
+    "EDITIONS",
+    "GAMES_PER_MATCH",
+    "KAMIZA",
+    "ROUNDS_PER_GAME",
+    "SECOND",
+    "SHIMOZA",
+    "WANTED_LIMIT",
+    "CardPlaced",
+    "GameEnded",
+    "Kamiza",
+    "KamizaEvent",
+    "KamizaObservation",
+    "MatchEnded",
+    "Play",
+    "RoundRevealed",
+    "RoundScored",
+    "RoundStarted",
+]
 
-# K-1: one set per player; the fourth card differs between the editions.
-CARD_SETS: dict[str, tuple[str, ...]] = {
-    SECOND: ("boss", "underboss", "hitman", "policeman"),
-    CLASSIC: ("boss", "underboss", "hitman", "raid"),
-}
-ALL_CARDS = frozenset(CARD_SETS[SECOND] + CARD_SETS[CLASSIC])
-# K-13: the "chicken" order of unplayed cards, lowest first wins.
-CHICKEN_VALUE = {"raid": 0, "policeman": 0, "hitman": 1, "underboss": 2, "boss": 5}
-GAMES_PER_MATCH = 3
-ROUNDS_PER_GAME = 3
-WANTED_LIMIT = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Put `card` face down in `area` (K-3)."""
-
-    card: str
-    area: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"card": self.card, "area": self.area}
-
-
-_PLAYS = {(card, area): Play(card, area) for card in ALL_CARDS for area in AREAS}
-
-
-# -- events ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlaced(Event):
-    """A card went into an area; `face_up` says whether the table may see it (K-3)."""
-
-    kind: ClassVar[str] = "card_placed"
-    player: str
-    card: str
-    area: str
-    face_up: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRevealed(Event):
-    """Every card of the round turned face up, in the order they were played."""
-
-    kind: ClassVar[str] = "round_revealed"
-    game: int
-    round: int
-    plays: tuple[PlayedCard, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundScored(Event):
-    """The points of the round and the running totals."""
-
-    kind: ClassVar[str] = "round_scored"
-    game: int
-    round: int
-    points: dict[str, int]
-    totals: dict[str, int]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded(Event):
-    """A game of three rounds ended; `unplayed` is each player's card left in hand (K-2)."""
-
-    kind: ClassVar[str] = "game_ended"
-    game: int
-    unplayed: dict[str, str]
+_SAME_DRAW = draws_like_choice()  # checked once: see kamiza_draw
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted(Event):
-    """A new round; `reason` is why `start_player` starts it (K-12, K-5)."""
-
-    kind: ClassVar[str] = "round_started"
-    game: int
-    round: int
-    start_player: str
-    reason: str
-    order: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class MatchEnded(Event):
-    """The match is over (K-13); `tie_break` is "chicken" or "shared" when a tie was met."""
-
-    kind: ClassVar[str] = "match_ended"
-    winners: tuple[str, ...]
-    ranking: tuple[tuple[str, ...], ...]
-    totals: dict[str, int]
-    tie_break: str | None
-
-
-# -- the game --------------------------------------------------------------------------------------
-
-
-class Kamiza(Game):
+class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservation]):
     """A match of KAMIZA: 3 games of 3 rounds for 3 or 4 players."""
 
     name: ClassVar[str] = "kamiza"
@@ -156,26 +134,36 @@ class Kamiza(Game):
         self.edition = edition
         self.advanced = advanced
         self.cards = CARD_SETS[edition]
-        self.hands: dict[str, list[str]] = {p: list(self.cards) for p in players}
+        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, self.cards)
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
         self.dropped: list[str] = []
         self.game_index = 0
         self.round_index = 0
-        self.start_player = start
-        self.order: tuple[str, ...] = ()
-        self.plays: list[PlayedCard] = []
-        self.revealed: dict[str, list[str]] = {p: [] for p in players}
-        self.history: list[dict[str, Any]] = []
         self.unplayed: dict[str, str] = {}
         self.finished = False
+        self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
+        self._last: LastRound | None = None
         self._squealer: str | None = None
-        self._opening: list[Event] = [self._begin_round()]
+        # K-12: the start player chosen at the table starts the first round.
+        self.start_player = start
+        self.order = self._first_order = self._clockwise(start)
+        self._memo: OrderMemo = order_memo(self.order)
+        self._turns = self._memo.turns
+        self.plays: tuple[PlayedCard, ...] = ()
+        self._edition_code = EDITION_CODES[edition]
+        self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
 
     # -- creation ----------------------------------------------------------------------------------
 
     @classmethod
     def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        if not options and (options is None or type(options) is dict):
+            return {"edition": SECOND, "advanced": False}
+        if type(options) is dict and len(options) == 2:  # already normal: as every log has them
+            edition, advanced = options.get("edition"), options.get("advanced")
+            if type(edition) is str and edition in EDITIONS and type(advanced) is bool:
+                return {"edition": edition, "advanced": advanced}
         options = dict(options or {})
         unknown = sorted(set(options) - {"edition", "advanced"})
         if unknown:
@@ -192,9 +180,16 @@ class Kamiza(Game):
     def create(
         cls, players: Sequence[str], options: Mapping[str, Any] | None, setup: Mapping[str, Any]
     ) -> Self:
-        seats = check_players(players, cls.min_players, cls.max_players)
+        seats = tuple(players) if type(players) in (list, tuple) else ()
+        if not (  # the usual seating, checked quickly; check_players explains anything else
+            cls.min_players <= len(seats) <= cls.max_players
+            and {*map(type, seats)} == {str}
+            and len(set(seats)) == len(seats)
+        ):
+            seats = check_players(players, cls.min_players, cls.max_players)
         opts = cls.normalise_options(options)
-        start = setup.get("start_player") if isinstance(setup, Mapping) else None
+        is_mapping = type(setup) is dict or isinstance(setup, Mapping)
+        start = setup.get("start_player") if is_mapping else None
         if start not in seats:
             raise InvalidSetup("setup.start_player must be one of the players (K-12)")
         return cls(seats, opts["edition"], opts["advanced"], start)
@@ -208,7 +203,7 @@ class Kamiza(Game):
 
     def opening_events(self) -> list[Event]:
         """The first round's start (K-12: the start player chosen at the table)."""
-        return list(self._opening)
+        return [order_memo(self._first_order).round_started(1, 1, "chosen")]
 
     @classmethod
     def public_event(cls, event: Event) -> dict[str, Any] | None:
@@ -226,29 +221,44 @@ class Kamiza(Game):
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Play:
+        if type(data) is dict and len(data) == 2:  # the usual, well-formed entry: one lookup
+            try:
+                play = PLAY_OF_FIELDS.get((data.get("card"), data.get("area")))
+            except TypeError:  # an unhashable value: refused below with the usual message
+                play = None
+            if play is not None:
+                return play
         require_fields(data, ("card", "area"))
         card, area = data["card"], data["area"]
         if not isinstance(card, str) or card not in ALL_CARDS:
             raise MalformedAction(f"unknown card {card!r}")
         if not isinstance(area, str) or area not in AREAS:
             raise MalformedAction(f"area must be 'kamiza' or 'shimoza', not {area!r}")
-        return _PLAYS[card, area]
+        return PLAYS[card, area]
 
     # -- whose turn --------------------------------------------------------------------------------
 
-    def active_players(self) -> list[str]:
-        """Players still in (K-10), in seating order."""
-        return [p for p in self.players if p not in self.dropped]
-
     def next(self) -> Next | None:
-        if self.finished:
-            return None
-        return Next(self.order[len(self.plays)], "play")
+        return None if self.finished else self._turns[len(self.plays)]
 
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
             return []
-        return [_PLAYS[card, area] for card in self.hands[player] for area in AREAS]
+        return list(LEGAL[self.hands[player]])
+
+    def random_action(self, player: str, rng: random.Random) -> Play:
+        """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
+        if not self.finished and self.order[len(self.plays)] == player:
+            legal = LEGAL[self.hands[player]]
+            if type(rng) is not random.Random or not _SAME_DRAW:
+                return rng.choice(legal)
+            n = len(legal)  # draw_below, inlined: a playout draws once per play
+            bits = n.bit_length()
+            r = rng.getrandbits(bits)
+            while r >= n:
+                r = rng.getrandbits(bits)
+            return legal[r]
+        return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
 
@@ -273,195 +283,169 @@ class Kamiza(Game):
         if action.card not in self.hands[player]:
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
-    def apply(self, player: str, action: Any) -> list[Event]:
+    def apply(self, player: str, action: Any) -> list[KamizaEvent]:
+        # The usual case in one lookup: the player on turn puts a card of their hand in an area.
+        # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
+        # replaced by a list) carried out the long way.
+        if type(action) is Play and not self.finished and self.order[len(self.plays)] == player:
+            hand, card, area = self.hands[player], action.card, action.area
+            try:
+                move = MOVES.get((player, hand, card, area)) or new_move(player, hand, card, area)
+            except TypeError:  # an unhashable card or area
+                move = None
+            if move is not None:  # `_place`, inlined: random playouts apply little else
+                self.hands[player] = move[0]
+                self.plays = plays = (*self.plays, move[1])
+                self._code = self._code * CODE_BASE + move[4]
+                events: list[KamizaEvent] = [
+                    move[3] if self.advanced and player == self.start_player else move[2]
+                ]
+                if len(plays) == len(self.order):
+                    self._finish_round(plays, events)
+                return events
         self._refuse(player, action)
-        self.hands[player].remove(action.card)
-        face_up = self.advanced and player == self.start_player
-        self.plays.append(PlayedCard(player, action.card, action.area))
-        events: list[Event] = [CardPlaced(player, action.card, action.area, face_up)]
-        if len(self.plays) == len(self.order):
-            self._finish_round(events)
+        card, area = action.card, action.area
+        rest = tuple(c for c in self.hands[player] if c != card)
+        return self._place(player, (rest, *step(player, card, area)))
+
+    def _place(self, player: str, move: Move) -> list[KamizaEvent]:
+        """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
+        self.hands[player] = move[0]
+        self.plays = plays = (*self.plays, move[1])
+        self._code = self._code * CODE_BASE + move[4]
+        events: list[KamizaEvent] = [
+            move[3] if self.advanced and player == self.start_player else move[2]
+        ]
+        if len(plays) == len(self.order):
+            self._finish_round(plays, events)
         return events
+
+    def fast_forward(self, entries: Sequence[Any], index: int) -> int:
+        """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
+        and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
+        index of the first entry left to `apply_entry` (anything else, or a refusal)."""
+        hands = self.hands
+        while index < len(entries) and not self.finished:
+            entry = entries[index]
+            if type(entry) is not dict or len(entry) != 3:
+                break
+            player, card, area = entry.get("player"), entry.get("card"), entry.get("area")
+            if type(player) is not str or self.order[len(self.plays)] != player:
+                break  # anyone else, not on turn, not seated: apply_entry says which
+            key: tuple[Any, ...] = (player, hands[player], card, area)  # raw JSON values
+            try:
+                move = MOVES.get(key)
+            except TypeError:  # an unhashable value
+                break
+            if move is None:
+                if type(card) is not str or type(area) is not str:
+                    break
+                move = new_move(player, hands[player], card, area)
+                if move is None:  # not in hand, not a card, not an area: apply_entry says which
+                    break
+            self._place(player, move)
+            hands = self.hands  # a game's end deals new hands
+            index += 1
+        return index
 
     # -- the round's end ---------------------------------------------------------------------------
 
-    def _finish_round(self, events: list[Event]) -> None:
+    def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
+        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
-        plays = tuple(self.plays)
-        events.append(RoundRevealed(game_no, round_no, plays))
-        judgement = judge_round(plays, self.edition)
-        events.extend(judgement.events)
-        for player, pts in judgement.points.items():
-            self.totals[player] += pts
-        self._squealer = judgement.squealer
-        events.extend(self._award_wanted(judgement))
-        events.append(RoundScored(game_no, round_no, dict(judgement.points), dict(self.totals)))
-        for play in plays:
-            self.revealed[play.player].append(play.card)
-        self.history.append(
-            {
-                "game": game_no,
-                "round": round_no,
-                "start_player": self.start_player,
-                "plays": [p.to_json() for p in plays],
-                "points": dict(judgement.points),
-                "squealer": judgement.squealer,
-            }
-        )
-        self.plays = []
-        self.round_index += 1
-        if self.round_index == ROUNDS_PER_GAME:
+        order = self.order
+        template = TEMPLATES.get(self._code) or round_template(self._code)
+        events.append(round_revealed(game_no, round_no, plays))
+        events += self._memo.events(template)
+        points = dict.fromkeys(order, 0)
+        totals = self.totals
+        if template.gains:
+            self.totals = totals = totals.copy()
+            for seat, pts in template.gains:
+                player = order[seat]
+                points[player] = pts
+                totals[player] += pts
+        if template.wanted:
+            self._award_wanted([order[seat] for seat in template.wanted], events)
+        if template.squealer is not None:
+            self._squealer = order[template.squealer]
+        events.append(round_scored(game_no, round_no, points, totals.copy()))
+        self._game_rounds += (plays,)
+        self._last = (game_no, round_no, self.start_player, plays, template)
+        if round_no == ROUNDS_PER_GAME:
             self._end_game(events)
-        if len(self.active_players()) < 2 or self.game_index == GAMES_PER_MATCH:
+        else:
+            self.round_index = round_no
+        if self.game_index == GAMES_PER_MATCH or len(self.players) - len(self.dropped) < 2:
             self._end_match(events)
         else:
             events.append(self._begin_round())
 
-    def _award_wanted(self, judgement: RoundJudgement) -> list[Event]:
+    def _award_wanted(self, players: list[str], events: list[KamizaEvent]) -> None:
         """K-10: a paid policeman earns a WANTED chip; the third one drops the player."""
-        events: list[Event] = []
-        for player in judgement.wanted:
-            self.wanted[player] += 1
-            events.append(WantedChip(player, self.wanted[player]))
-            if self.wanted[player] >= WANTED_LIMIT and player not in self.dropped:
-                self.dropped.append(player)
+        self.wanted = wanted = self.wanted.copy()
+        for player in players:
+            wanted[player] += 1
+            events.append(WantedChip(player, wanted[player]))
+            if wanted[player] >= WANTED_LIMIT and player not in self.dropped:
+                self.dropped = [*self.dropped, player]
                 events.append(DroppedOut(player, self.totals[player]))
-        return events
 
-    def _end_game(self, events: list[Event]) -> None:
-        unplayed = {p: self.hands[p][0] for p in self.active_players() if len(self.hands[p]) == 1}
-        events.append(GameEnded(self.game_index + 1, unplayed))
+    def _end_game(self, events: list[KamizaEvent]) -> None:
+        """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
+        unplayed = {}
+        for p, hand in self.hands.items():
+            if len(hand) == 1 and p not in self.dropped:
+                unplayed[p] = hand[0]
+        events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
-        self.hands = {p: list(self.cards) for p in self.players}
-        self.revealed = {p: [] for p in self.players}
+        self.hands = dict.fromkeys(self.players, self.cards)
+        self._game_rounds = ()
+
+    def _clockwise(self, start: str) -> tuple[str, ...]:
+        """The players still in, clockwise from `start`."""
+        players = self.players
+        seat = players.index(start)
+        seating = players[seat:] + players[:seat] if seat else players
+        if self.dropped:
+            return tuple(p for p in seating if p not in self.dropped)
+        return seating
 
     def _begin_round(self) -> RoundStarted:
         """K-12 (and K-5): choose the start player and the clockwise order of the round."""
-        active = self.active_players()
-        seat = self.players.index(self.start_player)
-        clockwise = [p for p in self.players[seat:] + self.players[:seat] if p not in self.dropped]
-        if self._squealer is not None and self._squealer in active:
-            start, reason = self._squealer, "squeal"
-        elif not self.history:
-            start, reason = clockwise[0], "chosen"
-        else:
-            best = max(self.totals[p] for p in active)
-            start = next(p for p in clockwise if self.totals[p] == best)
-            reason = "highest_total"
-        self._squealer = None
+        memo = self._memo  # of the order clockwise from the current start player
+        dropped = self.dropped
+        if dropped and len(memo.order) != len(self.players) - len(dropped):  # a drop-out (K-10)
+            memo = order_memo(tuple(p for p in memo.order if p not in dropped))
+        squealer = self._squealer
+        if squealer is not None and squealer not in dropped:
+            start, reason = squealer, "squeal"
+            self._squealer = None
+        else:  # the first of the highest totals clockwise (max keeps the first of equals)
+            start, reason = max(memo.order, key=self.totals.__getitem__), "highest_total"
+        if start != memo.order[0]:
+            memo = memo.starting_with(start)
+        if memo is not self._memo:
+            self._memo = memo
+            self.order = memo.order
+            self._turns = memo.turns
         self.start_player = start
-        seat = self.players.index(start)
-        self.order = tuple(
-            p for p in self.players[seat:] + self.players[:seat] if p not in self.dropped
-        )
-        return RoundStarted(self.game_index + 1, self.round_index + 1, start, reason, self.order)
+        self.plays = ()
+        self._code = self._edition_code
+        key = (self.game_index + 1, self.round_index + 1, reason)
+        return memo.started.get(key) or memo.round_started(*key)
 
-    def _end_match(self, events: list[Event]) -> None:
+    def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True
+        self.plays = ()
+        ranking = self.ranking()
         events.append(
             MatchEnded(
-                tuple(self.winners()),
-                tuple(tuple(group) for group in self.ranking()),
+                tuple(ranking[0]),
+                tuple(tuple(group) for group in ranking),
                 dict(self.totals),
-                self.tie_break,
+                self._tie_break(ranking),
             )
         )
-
-    # -- results -----------------------------------------------------------------------------------
-
-    def ranking(self) -> list[list[str]]:
-        """K-10, K-13: players still in by total, then by unplayed card; then the dropped-out."""
-        complete = self.game_index == GAMES_PER_MATCH
-
-        def still_in_key(p: str) -> tuple[int, int]:
-            chicken = CHICKEN_VALUE[self.unplayed[p]] if complete and p in self.unplayed else 0
-            return (-self.totals[p], chicken)
-
-        dropped = [p for p in self.players if p in self.dropped]
-        return _grouped(self.active_players(), still_in_key) + _grouped(
-            dropped, lambda p: (-self.totals[p], 0)
-        )
-
-    def winners(self) -> list[str]:
-        if not self.finished:
-            return []
-        return list(self.ranking()[0])
-
-    def position(self) -> tuple[int, int]:
-        """The 1-based (game, round) being played, or the last one once the match is over."""
-        if self.game_index == GAMES_PER_MATCH:
-            return GAMES_PER_MATCH, ROUNDS_PER_GAME
-        if self.finished:
-            return self.history[-1]["game"], self.history[-1]["round"]
-        return self.game_index + 1, self.round_index + 1
-
-    def scores(self) -> dict[str, int]:
-        return dict(self.totals)
-
-    def details(self) -> dict[str, Any]:
-        game_no, round_no = self.position()
-        return {
-            "edition": self.edition,
-            "game_number": game_no,
-            "round": round_no,
-            "start_player": self.start_player,
-            "wanted": dict(self.wanted),
-            "dropped": list(self.dropped),
-        }
-
-    @property
-    def tie_break(self) -> str | None:
-        """K-13: "chicken" when the unplayed card decided, "shared" when it could not."""
-        active = self.active_players()
-        if not self.finished or not active:
-            return None
-        best = max(self.totals[p] for p in active)
-        tied = [p for p in active if self.totals[p] == best]
-        if len(tied) < 2:
-            return None
-        return "shared" if len(self.ranking()[0]) == len(tied) else "chicken"
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
-        table = []
-        for play in self.plays:
-            visible = play.player == player or (self.advanced and play.player == self.start_player)
-            table.append(
-                {"player": play.player, "area": play.area, "card": play.card if visible else None}
-            )
-        nxt = self.next()
-        return {
-            "game": self.name,
-            "edition": self.edition,
-            "advanced": self.advanced,
-            "players": list(self.players),
-            "you": player,
-            "hand": list(self.hands[player]) if player in self.hands else None,
-            "hand_sizes": {p: len(self.hands[p]) for p in self.players},
-            "game_number": self.position()[0],
-            "round": self.position()[1],
-            "start_player": self.start_player,
-            "order": list(self.order),
-            "to_act": nxt.player if nxt else None,
-            "table": table,
-            "revealed_this_game": {p: list(cards) for p, cards in self.revealed.items()},
-            "totals": dict(self.totals),
-            "wanted": dict(self.wanted),
-            "dropped": list(self.dropped),
-            "last_round": self.history[-1] if self.history else None,
-            "over": self.finished,
-            "winners": self.winners(),
-        }
-
-
-def _grouped(players: list[str], key: Any) -> list[list[str]]:
-    """Players sorted by `key`, equal keys sharing a group."""
-    groups: list[list[str]] = []
-    for p in sorted(players, key=key):
-        if groups and key(groups[-1][0]) == key(p):
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return groups

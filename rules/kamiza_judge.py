@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from rules.base import Event
 
@@ -125,12 +125,26 @@ class DroppedOut(Event):
     total: int
 
 
+JudgeEvent: TypeAlias = (
+    Squealed
+    | RemovedWrongArea
+    | Cancelled
+    | SeatLost
+    | Hit
+    | Seated
+    | Bribe
+    | PolicemanUnpaid
+    | WantedChip
+    | DroppedOut
+)
+
+
 @dataclass(slots=True)
 class RoundJudgement:
     """The outcome of judging one round."""
 
     points: dict[str, int]
-    events: list[Event] = field(default_factory=list)
+    events: list[JudgeEvent] = field(default_factory=list)
     squealer: str | None = None
     wanted: list[str] = field(default_factory=list)
 
@@ -151,7 +165,9 @@ def judge_round(plays: Sequence[PlayedCard], edition: str) -> RoundJudgement:
     return result
 
 
-def _survivors(plays: Sequence[PlayedCard], area: str, events: list[Event]) -> list[PlayedCard]:
+def _survivors(
+    plays: Sequence[PlayedCard], area: str, events: list[JudgeEvent]
+) -> list[PlayedCard]:
     """K-4 then K-6: the cards of an area left after wrong-area removal and cancelling."""
     here = [p for p in plays if p.area == area]
     if area == "shimoza":

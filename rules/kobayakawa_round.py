@@ -99,7 +99,7 @@ def start_fights(game: KobayakawaState, event: Choice) -> list[KobayakawaEvent]:
 def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[KobayakawaEvent]:
     """B-5..B-7: the showdown, the pot, players going out, then the next round or the end.
 
-    A quiet game (`Kobayakawa.replay_entries`) keeps only what makes the round's events and
+    A quiet game (`KobayakawaState.fast_forward`) keeps only what makes the round's events and
     builds them when they are asked for (`last_round_events`): a replay wants the state.
     """
     round_ = game.round

@@ -116,7 +116,7 @@ class KobayakawaState:
     # from `_last_round` (what `end_round` kept of it in a quiet replay).
     _last_result: tuple[KobayakawaEvent, ...] | None
     _last_round: tuple[Any, ...] | None
-    _quiet: bool  # the round ends make no events (`replay_entries`)
+    _quiet: bool  # the round ends make no events (`fast_forward`)
     # The round (set by `begin_round`): players still in, clockwise from the start player.
     order: tuple[str, ...]
     phase: str
@@ -382,23 +382,26 @@ class KobayakawaState:
         self._next = self._draw_next[mover]
         return [event]
 
-    def replay_entries(self, entries: Sequence[Any]) -> int:
-        """Apply the leading log entries that are well formed and legal, as `rules.log.load`
-        would, and stop before any other; returns how many were applied. `load` goes on from
-        there with its general checks, which judge and name that entry as they always have."""
-        self._quiet = True  # nobody sees the round's events: they are made if asked for
+    def fast_forward(self, entries: Sequence[Any], index: int) -> int:
+        """`rules.log.load`'s quick path: apply the plain log entries (well formed and legal)
+        from `index` on, exactly as `apply_entry` would, and return the index of the first entry
+        left to `apply_entry` (anything else, or a refusal, which it then names as ever).
+
+        The round ends make no events meanwhile: `load` wants the state, and `last_result`
+        builds the last round's events only if asked for (`kobayakawa_round.end_round`).
+        """
+        self._quiet = True
         try:
-            return self._replay(entries)
+            return self._forward(entries, index)
         finally:
             self._quiet = False
 
-    def _replay(self, entries: Sequence[Any]) -> int:
+    def _forward(self, entries: Sequence[Any], index: int) -> int:
         simple, draws, apply = SIMPLE, DRAWS, self.apply
         action: KobayakawaAction
-        done = 0
-        for entry in entries:
+        for entry in entries[index:] if index else entries:
             if type(entry) is not dict:
-                return done
+                return index
             try:
                 size = len(entry)
                 if size == 2:  # "player" and "action"
@@ -406,18 +409,18 @@ class KobayakawaState:
                 elif size == 3 and entry["action"] == "draw":  # and "keep"
                     action = draws[entry["keep"]]
                 else:
-                    return done
+                    return index
                 player = entry["player"]
             except (KeyError, TypeError):  # a missing field, an unknown or unhashable value
-                return done
-            if player != self._mover:
-                return done
+                return index
+            if player != self._mover:  # anyone else, not on turn, not seated: apply_entry says
+                return index
             try:
                 apply(player, action)
             except IllegalAction:
-                return done
-            done += 1
-        return done
+                return index
+            index += 1
+        return index
 
     def winners(self) -> list[str]:
         """B-8: the players with the most kamons once the game is over; empty before."""

@@ -61,6 +61,8 @@ def new_header(
 
 
 def game_class_or_raise(name: Any) -> type[AnyGame]:
+    if not isinstance(name, str):  # JSON may hold an object here: refused, not a crash
+        raise InvalidSetup(f"unknown game {name!r}")
     if name in GAMES:
         return GAMES[name]
     if name in PLANNED_GAMES:
@@ -91,6 +93,10 @@ def start(log: Mapping[str, Any]) -> AnyGame:
 
 def parse_entry(game: AnyGame, entry: Any) -> tuple[str, Any]:
     """The (player, action) of one log entry; raises IllegalAction when malformed."""
+    if type(entry) is dict and "player" in entry:
+        # What JSON gives, on every action of a replay: a plain copy without the player.
+        fields = entry.copy()
+        return fields.pop("player"), type(game).parse_action(fields)
     if not isinstance(entry, Mapping) or "player" not in entry:
         raise IllegalAction("LOG", "an action must be an object with a 'player'")
     player = entry["player"]
@@ -112,15 +118,21 @@ def load(log: Mapping[str, Any]) -> AnyGame:
     actions = log.get("actions", [])
     if not isinstance(actions, list):
         raise LogError("actions must be a list")
-    # A game may apply the leading well-formed, legal entries itself, faster; the loop below
-    # judges the rest (and names the first bad entry) as for every game.
-    replay_entries = getattr(game, "replay_entries", None)
-    done = replay_entries(actions) if replay_entries is not None else 0
-    for index in range(done, len(actions)):
+    # A game may replay plain entries itself, quickly (`fast_forward(actions, index)` applies
+    # from `index` on what `apply_entry` would apply, and returns where it stopped); every other
+    # entry, and every refusal, goes through `apply_entry` here.
+    fast_forward = getattr(game, "fast_forward", None)
+    index = 0
+    while index < len(actions):
+        if fast_forward is not None:
+            index = fast_forward(actions, index)
+            if index >= len(actions):
+                break
         try:
             apply_entry(game, actions[index])
         except IllegalAction as exc:
             raise LogError(str(exc), index) from None
+        index += 1
     return game
 
 

@@ -1,7 +1,12 @@
 """Rights of Losers (敗者の権利): RULES.md R-1..R-7 as a state machine.
 
 The geometry and the final judgement live in `rules.losers_board`, the actions and events in
-`rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`.
+`rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`, what
+a player sees in `rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
+
+Speed matters here (replays re-judge whole logs, computer players play games out): whose turn
+it is is kept up to date instead of being worked out on every question, everything fixed by the
+seating is computed once per seating and shared, and `clone` copies only the few mutable parts.
 """
 
 from __future__ import annotations
@@ -11,29 +16,15 @@ from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any, ClassVar, Self
 
-from rules.base import Event, Game, IllegalAction, InvalidSetup, check_players
+from rules.base import Event, Game, IllegalAction, InvalidSetup, Next, check_players
 from rules.losers_actions import (
     CHIP_AT,
     PASS,
     PLAYS,
     REVERSE,
     Action,
-    Appoint,
-    Appointed,
     Build,
-    Built,
-    CardPlayed,
-    Chip,
-    ChipMoved,
-    ChipPlaced,
-    ChipSkipped,
-    Discarded,
-    GameOver,
-    Move,
-    Passed,
-    Play,
-    Reverse,
-    Reversed,
+    LosersEvent,
     TrickStarted,
     TrickWon,
     move_action,
@@ -41,18 +32,15 @@ from rules.losers_actions import (
 )
 from rules.losers_board import (
     CARD_IDS,
-    CARD_NUMBER,
     CARD_ORDER,
     CARD_SUIT,
     CELLS,
     CHIPS_PER_PLAYER,
-    GRID,
     HAND_SIZE,
     LAND,
     LAND_INDEXES,
     SPOTS,
     TOUCHING,
-    TRICKS,
     CardOwner,
     check_hands,
     final_scores,
@@ -61,10 +49,18 @@ from rules.losers_board import (
     rank,
     tie_break,
 )
-from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, LosersChecks
+from rules.losers_checks import BUILD, CHIP, OVER, PLAY
+from rules.losers_deal import deal_hidden
+from rules.losers_play import LosersPlay, seating
+from rules.losers_view import LosersObservation, spot_chips
+
+# The field before the first build: land on the corners and the centre (R-2), and the spots
+# around them, where the first chips may go (R-3).
+_START_FIELD = tuple(LAND if cell in LAND_INDEXES else None for cell in range(len(CELLS)))
+_START_OPEN = frozenset(spot for cell in LAND_INDEXES for spot, _ in TOUCHING[cell])
 
 
-class RightsOfLosers(LosersChecks, Game):
+class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
     """A game of Rights of Losers: 10 tricks for 3 to 5 players, then the judgement."""
 
     name: ClassVar[str] = "rights-of-losers"
@@ -89,21 +85,23 @@ class RightsOfLosers(LosersChecks, Game):
         }
     )
 
-    def __init__(self, players: tuple[str, ...], lead: str, hands: Mapping[str, list[str]]):
+    def __init__(self, players: tuple[str, ...], lead: str, hands: Mapping[str, Sequence[str]]):
         self.players = players
+        self._seating = seating(players)
         self.hands = {p: sorted(hands[p], key=CARD_ORDER.__getitem__) for p in players}
-        self.field: list[str | None] = [None] * len(CELLS)
+        self.field: list[str | None] = list(_START_FIELD)
         self.chips: dict[int, str] = {}  # spot index -> owner (R-3: one chip a spot)
         self.chips_left = dict.fromkeys(players, CHIPS_PER_PLAYER)
-        self.open: set[int] = set()  # free spots touching a card: where a chip may go now
-        for cell in sorted(LAND_INDEXES):
-            self._occupy(cell, LAND)
+        self.open: set[int] = set(_START_OPEN)  # free spots touching a card: where chips may go
         self.lead = lead
+        self._first_lead = lead
         self.reversed = False
         self.trick_number = 1
-        self.order = self._clockwise(lead)
+        self.order = self._seating.clockwise[lead]
+        self._play_turns = self._seating.play_turns[lead]
         self.trick: list[tuple[str, str]] = []  # (player, card) so far
-        self.phase = PLAY
+        self._phase = PLAY
+        self._next: Next | None = self._play_turns[0]
         self.winner: str | None = None  # of the trick being settled (R-5)
         self.won: list[str] = []  # its cards, until two are built
         self.chip_queue: list[str] = []
@@ -111,8 +109,8 @@ class RightsOfLosers(LosersChecks, Game):
         self.last_trick: TrickWon | None = None
         self.owners: tuple[CardOwner, ...] = ()
         self.final: dict[str, int] = {}
-        self._appoints = {p: Appoint(p) for p in players}
-        self._opening = TrickStarted(1, lead, "chosen", False)
+        # R-4, public: the suits each player has shown they no longer hold (did not follow).
+        self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -146,20 +144,54 @@ class RightsOfLosers(LosersChecks, Game):
 
     def opening_events(self) -> list[Event]:
         """The first trick, led by the lead player the setup chose (R-4)."""
-        return [self._opening]
+        return [TrickStarted(1, self._first_lead, "chosen", False)]
+
+    def clone(self) -> Self:
+        """An independent copy: the mutable containers are copied, everything else shared.
+
+        Attribute by attribute, in the order `__init__` sets them: the copy then keeps the
+        compact attribute layout of an object `__init__` made (reading `__dict__` as a whole
+        would turn both objects' attributes into a plain dict, slower on every later access).
+        """
+        twin = object.__new__(type(self))
+        twin.players = self.players
+        twin._seating = self._seating
+        twin.hands = {p: hand.copy() for p, hand in self.hands.items()}
+        twin.field = self.field.copy()
+        twin.chips = self.chips.copy()
+        twin.chips_left = self.chips_left.copy()
+        twin.open = self.open.copy()
+        twin.lead = self.lead
+        twin._first_lead = self._first_lead
+        twin.reversed = self.reversed
+        twin.trick_number = self.trick_number
+        twin.order = self.order
+        twin._play_turns = self._play_turns
+        twin.trick = self.trick.copy()
+        twin._phase = self._phase
+        twin._next = self._next
+        twin.winner = self.winner
+        twin.won = self.won.copy()
+        twin.chip_queue = self.chip_queue.copy()
+        twin.discarded = self.discarded.copy()
+        twin.last_trick = self.last_trick
+        twin.owners = self.owners
+        twin.final = self.final.copy()
+        twin.voids = self.voids.copy()
+        return twin
 
     # -- whose turn and what is legal --------------------------------------------------------------
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every action `apply` accepts from `player` now (a build in both card orders)."""
-        nxt = self.next()
+        nxt = self._next
         if nxt is None or nxt.player != player:
             return []
-        if self.phase == PLAY:
+        if self._phase == PLAY:
             return [PLAYS[card] for card in self._playable(player)]
-        if self.phase == CHIP:
+        if self._phase == CHIP:
             return [CHIP_AT[spot] for spot in sorted(self.open)]
-        if self.phase == BUILD:
+        if self._phase == BUILD:
             cells = [CELLS[i] for i in self._empty()]
             return [
                 Build(cards, at)
@@ -168,25 +200,33 @@ class RightsOfLosers(LosersChecks, Game):
             ]
         free = sorted(self.open)
         moves = [move_action(s, t) for s in self._own(player) for t in free]
-        return [*self._appoints.values(), REVERSE, *moves, PASS]
+        return [*self._seating.appoints, REVERSE, *moves, PASS]
 
     def random_action(self, player: str, rng: random.Random) -> Action:
-        """A uniformly random legal action, drawn without listing every build and move."""
-        nxt = self.next()
+        """A uniformly random legal action, drawn without listing every build and move.
+
+        The draws from `rng` are the same as they always were, so that a seed replays the same
+        random game (`rules.random_play.random_match`)."""
+        nxt = self._next
         if nxt is None or nxt.player != player:
             raise IllegalAction("R-4", f"{player} has nothing to do now")
-        if self.phase == PLAY:
-            return PLAYS[rng.choice(self._playable(player))]
-        if self.phase == CHIP:
+        phase = self._phase
+        if phase == PLAY:
+            hand = self.hands[player]
+            if self.trick:  # R-4: follow the led suit if possible (`_playable`, inline)
+                led = CARD_SUIT[self.trick[0][1]]
+                hand = [card for card in hand if CARD_SUIT[card] == led] or hand
+            return PLAYS[rng.choice(hand)]
+        if phase == CHIP:
             return CHIP_AT[rng.choice(sorted(self.open))]
-        if self.phase == BUILD:
+        if phase == BUILD:
             a, b = rng.sample(self.won, 2)
             i, j = rng.sample(self._empty(), 2)
             return Build((a, b), (CELLS[i], CELLS[j]))
         own, free, n = self._own(player), sorted(self.open), len(self.players)
         k = rng.randrange(n + 2 + len(own) * len(free))
         if k < n:
-            return self._appoints[self.players[k]]
+            return self._seating.appoints[k]
         if k - n < 2:
             return REVERSE if k == n else PASS
         k -= n + 2
@@ -206,177 +246,95 @@ class RightsOfLosers(LosersChecks, Game):
         """R-6 applied now: who would get each card on the field if the game ended here."""
         return {judged.cell: judged.owner for judged in judge_field(self.field, self.chips)}
 
-    def _clockwise(self, first: str) -> tuple[str, ...]:
-        seat = self.players.index(first)
-        return self.players[seat:] + self.players[:seat]
-
-    # -- applying ----------------------------------------------------------------------------------
-
-    def apply(self, player: str, action: Any) -> list[Event]:
-        checked = self._refuse(player, action)
-        events: list[Event] = []
-        if isinstance(action, Play):
-            self.hands[player].remove(action.card)
-            self.trick.append((player, action.card))
-            events.append(CardPlayed(player, action.card, self.trick_number))
-            if len(self.trick) == len(self.players):
-                self._win_trick(events)
-        elif isinstance(action, Chip):
-            self._put_chip(player, checked)
-            self.chip_queue.pop(0)
-            events.append(ChipPlaced(player, SPOTS[checked], self.chips_left[player]))
-            self._next_chip(events)
-        elif isinstance(action, Build):
-            for card, cell in zip(action.cards, checked, strict=True):
-                self.won.remove(card)
-                self._occupy(cell, card)
-            events.append(Built(player, action.cards, (CELLS[checked[0]], CELLS[checked[1]])))
-            events.append(Discarded(player, tuple(self.won)))
-            self.discarded.extend(self.won)
-            self.won = []
-            self.phase = CHOICE
-        else:
-            self._choose(player, action, checked, events)
-        return events
-
-    def _occupy(self, cell: int, card: str) -> None:
-        self.field[cell] = card
-        for spot, _ in TOUCHING[cell]:
-            if spot not in self.chips:
-                self.open.add(spot)
-
-    def _put_chip(self, player: str, spot: int) -> None:
-        self.chips[spot] = player
-        self.chips_left[player] -= 1
-        self.open.discard(spot)
-
-    def _win_trick(self, events: list[Event]) -> None:
-        """R-4: the highest (reversed: lowest) card of the led suit wins; then R-5a starts."""
-        led = CARD_SUIT[self.trick[0][1]]
-        following = [(CARD_NUMBER[c], p, c) for p, c in self.trick if CARD_SUIT[c] == led]
-        _, winner, card = (min if self.reversed else max)(following)
-        why = "lowest" if self.reversed else "highest"
-        self.last_trick = TrickWon(self.trick_number, winner, card, led, why, tuple(self.trick))
-        events.append(self.last_trick)
-        self.winner = winner
-        self.won = [c for _, c in self.trick]
-        self.trick = []
-        self.chip_queue = list(self._clockwise(winner)[1:])
-        self.phase = CHIP
-        self._next_chip(events)
-
-    def _next_chip(self, events: list[Event]) -> None:
-        """R-5a: skip the losers who cannot put a chip; build once every loser is done."""
-        queue = self.chip_queue
-        while queue:
-            player = queue[0]
-            if self.chips_left[player] == 0:
-                reason = "no_chips"
-            elif not self.open:
-                reason = "no_spot"
-            else:
-                return
-            queue.pop(0)
-            events.append(ChipSkipped(player, reason))
-        self.phase = BUILD
-
-    def _choose(self, player: str, action: Action, checked: Any, events: list[Event]) -> None:
-        """R-5c, then the next trick (led by the appointee or the winner) or the judgement."""
-        lead, reason = player, "winner"
-        if isinstance(action, Appoint):
-            lead, reason = action.lead, "appointed"
-            events.append(Appointed(player, action.lead))
-        elif isinstance(action, Reverse):
-            self.reversed = not self.reversed
-            events.append(Reversed(player, self.reversed))
-        elif isinstance(action, Move):
-            source, to = checked
-            del self.chips[source]
-            self.open.add(source)
-            self.chips_left[player] += 1
-            self._put_chip(player, to)
-            events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
-        else:
-            events.append(Passed(player))
-        self.winner = None
-        if self.trick_number == TRICKS:
-            self._finish(events)
-            return
-        self.lead = lead
-        self.order = self._clockwise(lead)
-        self.trick_number += 1
-        self.phase = PLAY
-        events.append(TrickStarted(self.trick_number, lead, reason, self.reversed))
-
-    def _finish(self, events: list[Event]) -> None:
-        """R-6 and R-7 after the tenth trick."""
-        self.owners = tuple(judge_field(self.field, self.chips))
-        self.final = final_scores(self.players, self.owners)
-        self.phase = OVER
-        events.append(
-            GameOver(
-                self.owners,
-                land_counts(self.players, self.owners),
-                dict(self.final),
-                dict(self.chips_left),
-                tuple(self.winners()),
-                tie_break(self.players, self.final, self.chips_left),
-            )
-        )
+    def points_now(self) -> dict[str, int]:
+        """R-7 applied to `owners_now`: each player's points if the game ended here (once it is
+        over: the final scores)."""
+        if self._phase == OVER:
+            return dict(self.final)
+        return final_scores(self.players, judge_field(self.field, self.chips))
 
     # -- results and views -------------------------------------------------------------------------
 
     def scores(self) -> dict[str, int]:
         """R-7: 0 for everyone until the game is over (cards are judged after the tenth trick)."""
-        return dict(self.final) if self.phase == OVER else dict.fromkeys(self.players, 0)
+        return dict(self.final) if self._phase == OVER else dict.fromkeys(self.players, 0)
 
     def ranking(self) -> list[list[str]]:
         return rank(self.players, self.scores(), self.chips_left)
 
     def winners(self) -> list[str]:
-        return list(self.ranking()[0]) if self.phase == OVER else []
+        return list(self.ranking()[0]) if self._phase == OVER else []
+
+    def tie_break_used(self) -> str | None:
+        """R-7: "chips" (fewest unplaced chips decided), "shared", or None (points decided, or
+        the game is not over)."""
+        if self._phase != OVER:
+            return None
+        return tie_break(self.players, self.final, self.chips_left)
 
     def details(self) -> dict[str, Any]:
         details: dict[str, Any] = {
             "trick": self.trick_number,
-            "phase": self.phase,
+            "phase": self._phase,
             "lead": self.lead,
             "reversed": self.reversed,
             "chips_left": dict(self.chips_left),
         }
-        if self.phase == OVER:
+        if self._phase == OVER:
             details["land"] = land_counts(self.players, self.owners)
             details["owners"] = [judged.to_json() for judged in self.owners]
             details["tie_break"] = tie_break(self.players, self.final, self.chips_left)
         return details
 
+    def observation(self, player: str | None) -> LosersObservation:
+        """G-3: the player's own hand, hand sizes, and everything on the table (all public)."""
+        nxt = self._next
+        over = self._phase == OVER
+        return LosersObservation(
+            players=self.players,
+            you=player,
+            hand=tuple(self.hands[player]) if player in self.hands else None,
+            hand_sizes={p: len(hand) for p, hand in self.hands.items()},
+            phase=self._phase,
+            to_act=nxt.player if nxt else None,
+            expects=nxt.expects if nxt else None,
+            trick_number=self.trick_number,
+            lead=self.lead,
+            reversed=self.reversed,
+            trick=tuple(self.trick),
+            winner=self.winner,
+            won_cards=tuple(self.won),
+            chip_queue=tuple(self.chip_queue),
+            last_trick=self.last_trick,
+            field=tuple(self.field),
+            chips=spot_chips(self.chips),
+            chips_left=dict(self.chips_left),
+            discarded=tuple(self.discarded),
+            owners_now=tuple(judge_field(self.field, self.chips)),
+            over=over,
+            scores=self.scores(),
+            winners=tuple(self.winners()),
+        )
+
     def view(self, player: str | None) -> dict[str, Any]:
         """G-3: the player's own hand, hand sizes, and everything on the table (all public)."""
-        nxt = self.next()
-        field = self.field
-        return {
-            "game": self.name,
-            "players": list(self.players),
-            "you": player,
-            "hand": list(self.hands[player]) if player in self.hands else None,
-            "hand_sizes": {p: len(hand) for p, hand in self.hands.items()},
-            "phase": self.phase,
-            "to_act": nxt.player if nxt else None,
-            "expects": nxt.expects if nxt else None,
-            "trick_number": self.trick_number,
-            "lead": self.lead,
-            "reversed": self.reversed,
-            "trick": [{"player": p, "card": c} for p, c in self.trick],
-            "winner": self.winner,
-            "won_cards": list(self.won),
-            "chip_queue": list(self.chip_queue),
-            "last_trick": self.last_trick.to_json() if self.last_trick else None,
-            "field": [field[r * GRID : (r + 1) * GRID] for r in range(GRID)],
-            "chips": [{"at": list(SPOTS[s]), "player": p} for s, p in sorted(self.chips.items())],
-            "chips_left": dict(self.chips_left),
-            "discarded": list(self.discarded),
-            "owners_now": [judged.to_json() for judged in judge_field(field, self.chips)],
-            "over": self.phase == OVER,
-            "scores": self.scores(),
-            "winners": self.winners(),
-        }
+        return self.observation(player).to_view(self.name)
+
+    # -- determinization ---------------------------------------------------------------------------
+
+    def determinize(self, player: str, rng: random.Random) -> Self:
+        """The other hands drawn again from the cards `player` has not seen, each of its size
+        and holding no suit its player showed a void in (R-4); `self` is unchanged."""
+        hidden = [p for p in self.players if p != player]
+        seen = set(self.hands.get(player, ()))
+        seen.update(card for _, card in self.trick)
+        seen.update(self.won)
+        seen.update(self.discarded)
+        seen.update(card for card in self.field if card is not None)
+        unseen = [card for card in CARD_IDS if card not in seen]
+        sizes = {p: len(self.hands[p]) for p in hidden}
+        dealt = deal_hidden(unseen, sizes, self.voids, rng)
+        twin = self.clone()
+        for p, hand in dealt.items():
+            twin.hands[p] = sorted(hand, key=CARD_ORDER.__getitem__)
+        return twin

@@ -1,4 +1,7 @@
-"""Rights of Losers: the actions (exactly the log's shapes, LOG_FORMAT.md) and the events."""
+"""Rights of Losers: the actions (exactly the log's shapes, LOG_FORMAT.md), and their parsing.
+
+The events live in `rules.losers_events`; they are importable from here too, as before.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,58 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.base import Event, MalformedAction, require_fields
-from rules.losers_board import CARD_IDS, SPOTS, CardOwner, spot_index
+from rules.base import MalformedAction, require_fields
+from rules.losers_board import CARD_IDS, CELLS, GRID, LATTICE, SPOTS, spot_index
+from rules.losers_events import (
+    Appointed,
+    Built,
+    CardPlayed,
+    ChipMoved,
+    ChipPlaced,
+    ChipSkipped,
+    Discarded,
+    GameOver,
+    LosersEvent,
+    Passed,
+    Reversed,
+    TrickStarted,
+    TrickWon,
+)
+from rules.losers_quick import quick_init
+
+# The events were defined here once: still importable from here (re-exported).
+__all__ = [
+    "CHIP_AT",
+    "CHOICES",
+    "FIELDS",
+    "PASS",
+    "PLAYS",
+    "REVERSE",
+    "Action",
+    "Appoint",
+    "Appointed",
+    "Build",
+    "Built",
+    "CardPlayed",
+    "Chip",
+    "ChipMoved",
+    "ChipPlaced",
+    "ChipSkipped",
+    "Coord",
+    "Discarded",
+    "GameOver",
+    "LosersEvent",
+    "Move",
+    "Pass",
+    "Passed",
+    "Play",
+    "Reverse",
+    "Reversed",
+    "TrickStarted",
+    "TrickWon",
+    "move_action",
+    "parse_action",
+]
 
 Coord = tuple[int, int]
 
@@ -36,6 +89,7 @@ class Chip:
         return {"action": "chip", "at": list(self.at)}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Build:
     """Put two cards of the trick on empty building cells, `cards[i]` on `at[i]` (R-5b)."""
@@ -48,6 +102,7 @@ class Build:
         return {"action": "build", "cards": list(self.cards), "at": [list(c) for c in self.at]}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Appoint:
     """Winner's choice (R-5c): appoint the next lead player."""
@@ -125,6 +180,78 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 def parse_action(data: Mapping[str, Any]) -> Action:
     """The action for a log entry's fields (without `player`); raises MalformedAction."""
+    if type(data) is dict:
+        action = _parse_well_formed(data)
+        if action is not None:
+            return action
+    return _parse_any(data)
+
+
+def _parse_well_formed(data: dict[str, Any]) -> Action | None:
+    """The action of a log entry as logs write it (a dict of lists and ints), or None for
+    anything else, which `_parse_any` then parses or refuses. Replays spend much of their time
+    here, so the usual shapes are recognised with a few exact type tests."""
+    kind = data.get("action")
+    size = len(data)
+    if kind == "play":
+        card = data.get("card")
+        if size == 2 and type(card) is str:
+            return PLAYS.get(card)
+    elif kind == "chip":
+        spot = _lattice_spot(data.get("at"))
+        if size == 2 and spot is not None:
+            return CHIP_AT[spot]
+    elif kind == "build":
+        cards, at = data.get("cards"), data.get("at")
+        if size == 3 and type(cards) is list and type(at) is list and len(cards) == len(at) == 2:
+            first, second = cards
+            a, b = _int_pair(at[0]), _int_pair(at[1])
+            if (
+                type(first) is str
+                and type(second) is str
+                and first in PLAYS
+                and second in PLAYS
+                and a is not None
+                and b is not None
+            ):
+                return Build((first, second), (a, b))
+    elif kind == "move":
+        source, to = _lattice_spot(data.get("from")), _lattice_spot(data.get("to"))
+        if size == 3 and source is not None and to is not None:
+            return move_action(source, to)
+    elif kind == "appoint":
+        lead = data.get("lead")
+        if size == 2 and type(lead) is str:
+            return Appoint(lead)
+    elif size == 1:
+        if kind == "pass":
+            return PASS
+        if kind == "reverse":
+            return REVERSE
+    return None
+
+
+def _int_pair(value: Any) -> Coord | None:
+    """(a, b) for a JSON list of two integers, else None; a cell of the field as the very tuple
+    of CELLS, which the checks then recognise at once."""
+    if type(value) is list and len(value) == 2:
+        a, b = value
+        if type(a) is int and type(b) is int:
+            return CELLS[a * GRID + b] if 0 <= a < GRID and 0 <= b < GRID else (a, b)
+    return None
+
+
+def _lattice_spot(value: Any) -> int | None:
+    """The spot index of a JSON list [y, x] on the lattice, else None."""
+    if type(value) is list and len(value) == 2:
+        y, x = value
+        if type(y) is int and type(x) is int and 0 <= y < LATTICE and 0 <= x < LATTICE:
+            return y * LATTICE + x
+    return None
+
+
+def _parse_any(data: Any) -> Action:
+    """`parse_action` for any value: every check, in the order the error messages follow."""
     if not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object")
     if "action" not in data:
@@ -172,130 +299,3 @@ def _coord(value: Any, name: str) -> Coord:
     ):
         raise MalformedAction(f"{name!r} must be a list of two integers, not {value!r}")
     return (value[0], value[1])
-
-
-# -- events ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TrickStarted(Event):
-    """A trick begins; `reason` is why `lead` leads: "chosen" (setup), "winner", "appointed"."""
-
-    kind: ClassVar[str] = "trick_started"
-    trick: int
-    lead: str
-    reason: str
-    reversed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    """A card played face up to the trick (R-4)."""
-
-    kind: ClassVar[str] = "card_played"
-    player: str
-    card: str
-    trick: int
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
-    """R-4: `card` is the highest (`why` "highest") or, reversed, lowest of `led_suit`."""
-
-    kind: ClassVar[str] = "trick_won"
-    trick: int
-    winner: str
-    card: str
-    led_suit: str
-    why: str
-    plays: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ChipPlaced(Event):
-    """R-5a: a loser put a chip on spot `at`."""
-
-    kind: ClassVar[str] = "chip_placed"
-    player: str
-    at: Coord
-    chips_left: int
-
-
-@dataclass(frozen=True, slots=True)
-class ChipSkipped(Event):
-    """R-5a: a loser's chip turn passed by itself: `reason` "no_chips" or "no_spot"."""
-
-    kind: ClassVar[str] = "chip_skipped"
-    player: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Built(Event):
-    """R-5b: the winner put `cards[i]` on cell `at[i]`."""
-
-    kind: ClassVar[str] = "built"
-    player: str
-    cards: tuple[str, str]
-    at: tuple[Coord, Coord]
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    """R-5b: the trick's other cards leave the game (they were seen in the trick)."""
-
-    kind: ClassVar[str] = "discarded"
-    player: str
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Appointed(Event):
-    """R-5c: the winner appointed the next lead player."""
-
-    kind: ClassVar[str] = "appointed"
-    player: str
-    lead: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reversed(Event):
-    """R-5c: the winner reversed the strength; `reversed` is the new state."""
-
-    kind: ClassVar[str] = "reversed"
-    player: str
-    reversed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ChipMoved(Event):
-    """R-5c: the winner moved one of their chips from `source` to `to`."""
-
-    kind: ClassVar[str] = "chip_moved"
-    player: str
-    source: Coord
-    to: Coord
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.kind, "player": self.player, "from": self.source, "to": self.to}
-
-
-@dataclass(frozen=True, slots=True)
-class Passed(Event):
-    """R-5c: the winner chose to do nothing."""
-
-    kind: ClassVar[str] = "passed"
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """R-6, R-7: each card's owner, land cards, scores and the winners."""
-
-    kind: ClassVar[str] = "game_over"
-    owners: tuple[CardOwner, ...]
-    land: dict[str, int]
-    scores: dict[str, int]
-    chips_left: dict[str, int]
-    winners: tuple[str, ...]
-    tie_break: str | None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import InvalidSetup
+from rules.losers_quick import quick_init
 
 # -- R-1: cards and chips ------------------------------------------------------------------------
 
@@ -36,18 +37,28 @@ def check_hands(players: Sequence[str], hands: Any) -> dict[str, list[str]]:
     dealt: set[str] = set()
     for player in players:
         hand = hands[player]
-        if (
-            not isinstance(hand, list | tuple)
-            or len(hand) != HAND_SIZE
-            or not all(isinstance(card, str) and card in CARD_SUIT for card in hand)
-            or len(set(hand)) != HAND_SIZE
-        ):
+        if not _is_hand(hand):
             raise InvalidSetup(f"setup.hands.{player} must be {HAND_SIZE} distinct card ids (R-1)")
         twice = dealt.intersection(hand)
         if twice:
             raise InvalidSetup(f"card {min(twice)} is dealt twice (R-1)")
         dealt.update(hand)
     return {p: list(hands[p]) for p in players}
+
+
+_CARD_SET = frozenset(CARD_IDS)
+
+
+def _is_hand(hand: Any) -> bool:
+    """10 distinct card ids, as a JSON list (or a tuple)."""
+    if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
+        return False
+    try:
+        cards = set(hand)
+    except TypeError:  # a list or an object among the cards: not a card id
+        return False
+    # Only strings equal card ids (JSON has no other value that could).
+    return len(cards) == HAND_SIZE and cards <= _CARD_SET
 
 
 # -- R-2 and R-3: field and lattice --------------------------------------------------------------
@@ -60,6 +71,7 @@ LAND_INDEXES = frozenset(r * GRID + c for r, c in LAND_CELLS)
 CELLS = tuple((r, c) for r in range(GRID) for c in range(GRID))
 SPOTS = tuple((y, x) for y in range(LATTICE) for x in range(LATTICE))
 BUILDING_INDEXES = tuple(i for i in range(GRID * GRID) if i not in LAND_INDEXES)
+CELLS_RANGE = range(GRID * GRID)
 
 # Influence of a spot on a card (R-6): on the card, on one of its edges, at one of its corners.
 ON, EDGE, CORNER = 0, 1, 2
@@ -73,6 +85,25 @@ def cell_index(cell: object) -> int | None:
 def spot_index(spot: object) -> int | None:
     """The flat index of a lattice spot `[y, x]`, or None if it is off the lattice (R-3)."""
     return _index(spot, LATTICE)
+
+
+# The field's and the lattice's own coordinate tuples, by identity: actions made by the rules
+# (shared chips and moves, random builds, parsed logs) carry these very tuples, so their index is
+# one dictionary lookup. The tuples live as long as CELLS and SPOTS, so an id is never reused.
+_CELL_BY_ID = {id(cell): i for i, cell in enumerate(CELLS)}
+_SPOT_BY_ID = {id(spot): i for i, spot in enumerate(SPOTS)}
+
+
+def cell_of(cell: object) -> int | None:
+    """`cell_index`, at once for the tuples of CELLS."""
+    index = _CELL_BY_ID.get(id(cell))
+    return _index(cell, GRID) if index is None else index
+
+
+def spot_of(spot: object) -> int | None:
+    """`spot_index`, at once for the tuples of SPOTS."""
+    index = _SPOT_BY_ID.get(id(spot))
+    return _index(spot, LATTICE) if index is None else index
 
 
 def _index(pair: object, size: int) -> int | None:
@@ -113,6 +144,7 @@ TIE = "tie"
 NO_CHIPS = "no_chips"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardOwner:
     """The judgement of one card (R-6): `by` says what decided it (`most`, `on_card`, `edge`),
@@ -127,42 +159,69 @@ class CardOwner:
         return {"cell": list(self.cell), "card": self.card, "owner": self.owner, "by": self.by}
 
 
-def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
-    """R-6 for the card on `cell`: (owner or None, what decided it).
+# Bitmask tables over the 81 spots, so that judging a card is a few integer operations.
+SPOT_BIT = tuple(1 << spot for spot in range(LATTICE * LATTICE))
+TOUCH_MASK = tuple(sum(SPOT_BIT[s] for s, _ in TOUCHING[cell]) for cell in range(GRID * GRID))
+ON_MASK = tuple(sum(SPOT_BIT[s] for s, i in TOUCHING[cell] if i == ON) for cell in CELLS_RANGE)
+EDGE_MASK = tuple(sum(SPOT_BIT[s] for s, i in TOUCHING[cell] if i == EDGE) for cell in CELLS_RANGE)
+
+
+def chip_masks(chips: Mapping[int, str]) -> dict[str, int]:
+    """Each player's chips as one bitmask over the spots (only players with a chip down)."""
+    masks: dict[str, int] = {}
+    for spot, player in chips.items():
+        masks[player] = masks.get(player, 0) | SPOT_BIT[spot]
+    return masks
+
+
+def judge_masked(cell: int, masks: Mapping[str, int]) -> tuple[str | None, str]:
+    """R-6 for the card on `cell`, the chips given as `chip_masks`.
 
     Players are compared by (chips on the touching spots, chips on the card, edge chips); only
-    the best key counts, so the tie-breaks compare the players tied for most chips only.
+    the best key counts, so the tie-breaks compare the players tied for most chips only. The key
+    is packed into one integer, count * 32 + on * 8 + edges (on <= 1, edges <= 4), so that
+    comparing integers compares the keys in that order.
     """
-    tally: dict[str, list[int]] = {}
-    for spot, influence in TOUCHING[cell]:
-        player = chips.get(spot)
-        if player is None:
+    touch, on, edge = TOUCH_MASK[cell], ON_MASK[cell], EDGE_MASK[cell]
+    best = second = -1
+    owner: str | None = None
+    for player, mask in masks.items():
+        here = mask & touch
+        if not here:
             continue
-        key = tally.get(player)
-        if key is None:
-            key = tally[player] = [0, 0, 0]
-        key[0] += 1
-        if influence != CORNER:
-            key[influence + 1] += 1
-    if not tally:
+        key = here.bit_count() * 32 + (8 if mask & on else 0) + (mask & edge).bit_count()
+        if key > best:
+            best, second, owner = key, best, player
+        elif key > second:
+            second = key
+    if owner is None:
         return None, NO_CHIPS
-    ranked = sorted(tally.items(), key=lambda item: item[1], reverse=True)
-    if len(ranked) == 1:
-        return ranked[0][0], MOST
-    (best, first), (_, second) = ranked[0], ranked[1]
-    if first == second:
+    if second < 0:
+        return owner, MOST
+    if best == second:
         return None, TIE
-    if first[0] != second[0]:
-        return best, MOST
-    return best, ON_CARD if first[1] != second[1] else EDGES
+    if best >> 5 != second >> 5:
+        return owner, MOST
+    return owner, ON_CARD if best & 8 != second & 8 else EDGES
+
+
+def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
+    """R-6 for the card on `cell`: (owner or None, what decided it); see `judge_masked`."""
+    masks: dict[str, int] = {}
+    for spot, _ in TOUCHING[cell]:
+        player = chips.get(spot)
+        if player is not None:
+            masks[player] = masks.get(player, 0) | SPOT_BIT[spot]
+    return judge_masked(cell, masks)
 
 
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
     """R-6 for every card on the field, in row-major order of their cells."""
+    masks = chip_masks(chips)
     owners = []
     for cell, card in enumerate(field):
         if card is not None:
-            owner, by = judge_card(cell, chips)
+            owner, by = judge_masked(cell, masks)
             owners.append(CardOwner(CELLS[cell], card, owner, by))
     return owners
 

@@ -1,7 +1,9 @@
 """Rights of Losers: what the rules refuse (G-2), checked before anything changes.
 
 `LosersChecks` is the part of `RightsOfLosers` that reads the state and raises `IllegalAction`
-naming the rule; it never changes the state.
+naming the rule; it never changes the state. The checks run on every action of every replayed
+log, so the usual case (the right player, an action of the right shape) is tested first and
+with `type(...) is`; `isinstance` is the fallback that keeps subclasses judged as before.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from rules.losers_board import (
     CARD_SUIT,
     LAND_INDEXES,
     TRICKS,
-    cell_index,
-    spot_index,
+    cell_of,
+    spot_of,
 )
 
 PLAY, CHIP, BUILD, CHOICE, OVER = "play", "chip", "build", "choice", "over"
@@ -28,6 +30,12 @@ PHASE_TASK = {
     BUILD: "build two cards of the trick",
     CHOICE: "choose (appoint, reverse, move or pass)",
 }
+_CHOICE_TYPES = frozenset(CHOICES)
+GAME_OVER = f"the game is over: all {TRICKS} tricks have been played"
+
+# What `_refuse` hands to `apply`: the suit a play shows the player lacks (R-4), a spot (chip),
+# two cells (build), (from, to) spots (move).
+Checked = str | int | tuple[int, int] | None
 
 
 class LosersChecks:
@@ -40,19 +48,36 @@ class LosersChecks:
     open: set[int]
     trick: list[tuple[str, str]]
     won: list[str]
-    phase: str
+    winner: str | None
     order: tuple[str, ...]
     chip_queue: list[str]
-    winner: str | None
+    _phase: str
+    _next: Next | None
 
     def next(self) -> Next | None:
-        phase = self.phase
+        """Who acts now; kept up to date by every change of turn, so asking costs nothing."""
+        return self._next
+
+    @property
+    def phase(self) -> str:
+        """The step of the trick: "play", "chip", "build", "choice", or "over" (R-4, R-5)."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        # The rules keep `_next` in step with every change they make; a test that sets up a
+        # position by hand sets the phase last, and who acts is then worked out from scratch.
+        self._phase = value
+        self._next = self._turn_now()
+
+    def _turn_now(self) -> Next | None:
+        phase = self._phase
+        if phase == OVER:
+            return None
         if phase == PLAY:
             return Next(self.order[len(self.trick)], PLAY)
         if phase == CHIP:
             return Next(self.chip_queue[0], CHIP)
-        if phase == OVER:
-            return None
         assert self.winner is not None
         return Next(self.winner, phase)
 
@@ -67,54 +92,59 @@ class LosersChecks:
         return hand
 
     def _empty(self) -> list[int]:
-        return [i for i in BUILDING_INDEXES if self.field[i] is None]
+        field = self.field
+        return [i for i in BUILDING_INDEXES if field[i] is None]
 
     def _own(self, player: str) -> list[int]:
         return sorted(spot for spot, owner in self.chips.items() if owner == player)
 
     # -- checking ----------------------------------------------------------------------------------
 
-    def _refuse(self, player: str, action: Any) -> Any:
+    def _refuse(self, player: str, action: Any) -> Checked:
         """Raise IllegalAction unless `apply` may carry out the action; returns what it needs."""
-        if self.phase == OVER:
-            raise IllegalAction("R-4", f"the game is over: all {TRICKS} tricks have been played")
-        if player not in self.players:
-            raise IllegalAction("R-1", f"{player!r} is not seated at this table")
-        nxt = self.next()
-        assert nxt is not None
-        rule, task = PHASE_RULE[self.phase], PHASE_TASK[self.phase]
+        nxt = self._next
+        if nxt is None:
+            raise IllegalAction("R-4", GAME_OVER)
+        phase = self._phase
         if player != nxt.player:
-            raise IllegalAction(rule, f"it is {nxt.player}'s turn to {task}, not {player}'s")
-        if not isinstance(action, PHASE_ACTIONS[self.phase]):
-            raise IllegalAction(rule, f"{player} must {task} now")
-        if isinstance(action, Play):
-            return self._refuse_play(player, action.card)
-        if isinstance(action, Chip):
-            return self._refuse_spot(action.at)
-        if isinstance(action, Build):
-            return self._refuse_build(action)
-        if isinstance(action, Appoint) and action.lead not in self.players:
-            raise IllegalAction("R-5", f"{action.lead!r} is not a player of this game")
-        if isinstance(action, Move):
-            source = spot_index(action.source)
-            if source is None or self.chips.get(source) != player:
-                raise IllegalAction("R-5", f"{player} has no chip at {_shown(action.source)}")
-            if spot_index(action.to) == source:
-                raise IllegalAction("R-5", "a chip must move to another spot")
-            return source, self._refuse_spot(action.to)
-        return None
+            if player not in self.players:
+                raise IllegalAction("R-1", f"{player!r} is not seated at this table")
+            task = PHASE_TASK[phase]
+            raise IllegalAction(
+                PHASE_RULE[phase], f"it is {nxt.player}'s turn to {task}, not {player}'s"
+            )
+        kind = type(action)
+        if phase == PLAY:
+            if kind is Play or isinstance(action, Play):
+                return self._refuse_play(player, action.card)
+        elif phase == CHIP:
+            if kind is Chip or isinstance(action, Chip):
+                return self._refuse_spot(action.at)
+        elif phase == BUILD:
+            if kind is Build or isinstance(action, Build):
+                return self._refuse_build(action)
+        elif kind in _CHOICE_TYPES or isinstance(action, CHOICES):
+            return self._refuse_choice(player, action)
+        raise IllegalAction(PHASE_RULE[phase], f"{player} must {PHASE_TASK[phase]} now")
 
-    def _refuse_play(self, player: str, card: str) -> None:
+    def _refuse_play(self, player: str, card: str) -> str | None:
+        """R-4 for a card; returns the led suit when the player does not follow it (and so shows
+        they hold none of it), else None."""
         hand = self.hands[player]
         if card not in hand:
             raise IllegalAction("R-4", f"{player} does not hold {card}")
-        if self.trick:
-            led = CARD_SUIT[self.trick[0][1]]
-            if CARD_SUIT[card] != led and any(CARD_SUIT[c] == led for c in hand):
-                raise IllegalAction("R-4", f"{player} must follow {led}")
+        trick = self.trick
+        if trick:
+            led = CARD_SUIT[trick[0][1]]
+            if CARD_SUIT[card] != led:
+                for held in hand:
+                    if CARD_SUIT[held] == led:
+                        raise IllegalAction("R-4", f"{player} must follow {led}")
+                return led
+        return None
 
     def _refuse_spot(self, at: Any) -> int:
-        spot = spot_index(at)
+        spot = spot_of(at)
         if spot is None:
             raise IllegalAction("R-3", f"{_shown(at)} is not a spot: [y, x] run from 0 to 8")
         if spot in self.chips:
@@ -132,19 +162,33 @@ class LosersChecks:
         for card in cards:
             if card not in self.won:
                 raise IllegalAction("R-5", f"{card} is not a card of this trick")
-        cells = []
-        for where in at:
-            cell = cell_index(where)
-            if cell is None:
-                raise IllegalAction("R-2", f"{_shown(where)} is not a cell: [r, c] run from 0 to 4")
-            if cell in LAND_INDEXES:
-                raise IllegalAction("R-2", f"cell {list(where)} is land for sale, not for building")
-            if self.field[cell] is not None:
-                raise IllegalAction("R-5", f"cell {list(where)} already holds {self.field[cell]}")
-            cells.append(cell)
-        if cells[0] == cells[1]:
+        first = self._refuse_cell(at[0])
+        second = self._refuse_cell(at[1])
+        if first == second:
             raise IllegalAction("R-5", "the 2 cards go on 2 different cells")
-        return cells[0], cells[1]
+        return first, second
+
+    def _refuse_cell(self, where: Any) -> int:
+        cell = cell_of(where)
+        if cell is None:
+            raise IllegalAction("R-2", f"{_shown(where)} is not a cell: [r, c] run from 0 to 4")
+        if cell in LAND_INDEXES:
+            raise IllegalAction("R-2", f"cell {list(where)} is land for sale, not for building")
+        if self.field[cell] is not None:
+            raise IllegalAction("R-5", f"cell {list(where)} already holds {self.field[cell]}")
+        return cell
+
+    def _refuse_choice(self, player: str, action: Any) -> Checked:
+        if isinstance(action, Appoint) and action.lead not in self.players:
+            raise IllegalAction("R-5", f"{action.lead!r} is not a player of this game")
+        if isinstance(action, Move):
+            source = spot_of(action.source)
+            if source is None or self.chips.get(source) != player:
+                raise IllegalAction("R-5", f"{player} has no chip at {_shown(action.source)}")
+            if spot_of(action.to) == source:
+                raise IllegalAction("R-5", "a chip must move to another spot")
+            return source, self._refuse_spot(action.to)
+        return None
 
 
 def _shown(pair: Any) -> str:

@@ -2,8 +2,10 @@
 
 Both read only the public view (`RightsOfLosers.view(None)`): the 5x5 field, the chips on the
 9x9 lattice, chips left, the strength marker and who would get each card if the game ended now
-(`owners_now`). The picture is drawn with Pillow and its bundled default font, so nothing is
-downloaded; the same view gives the same bytes.
+(`owners_now`); and the points each player would have then, as the rules count them
+(`RightsOfLosers.points_now()`: R-6 and R-7 applied to the board as it stands). The picture is
+drawn with Pillow and its bundled default font, so nothing is downloaded; the same view gives
+the same bytes.
 """
 
 from __future__ import annotations
@@ -17,14 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
-from rules.losers_board import (
-    CARD_NUMBER,
-    CARD_SUIT,
-    LAND,
-    TRICKS,
-    CardOwner,
-    final_scores,
-)
+from rules.losers_board import CARD_NUMBER, CARD_SUIT, LAND, TRICKS
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -102,11 +97,13 @@ ENGLISH_TEXT: Mapping[str, str] = {
 
 def render_field(
     view: Mapping[str, Any],
+    points: Mapping[str, int],
     colours: Mapping[str, RGB] | None = None,
     names: Mapping[str, str] | None = None,
     text: Mapping[str, str] | None = None,
 ) -> bytes:
-    """A PNG of the public view: cards, chips, owners now, strength marker and a legend.
+    """A PNG of the public view: cards, chips, owners now, strength marker and a legend with
+    `points` (`RightsOfLosers.points_now()`).
 
     `colours` and `names` map players to their chip colour and display name (default: by seat,
     and the player id); `text` overrides the English labels (keys of `ENGLISH_TEXT`).
@@ -140,7 +137,7 @@ def render_field(
         if y % 2 == 0 and x % 2 == 0:  # on a card: below its number
             centre = (centre[0], centre[1] + 27)
         _paste(image, _chip(palette[player], seats[player]), centre)
-    _draw_legend(image, draw, view, palette, seats, names or {}, words)
+    _draw_legend(image, draw, view, points, palette, seats, names or {}, words)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
     return out.getvalue()
@@ -223,6 +220,7 @@ def _draw_legend(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: Mapping[str, Any],
+    points: Mapping[str, int],
     palette: Mapping[str, RGB],
     seats: Mapping[str, int],
     names: Mapping[str, str],
@@ -230,7 +228,6 @@ def _draw_legend(
 ) -> None:
     players = list(view["players"])
     over = bool(view.get("over"))
-    points = view["scores"] if over else points_now(view)
     font, small = _font(19), _font(15)
     for i, player in enumerate(players):
         column, row = i % 2, i // 2
@@ -366,22 +363,15 @@ def _shown(name: str) -> str:
 # -- what the picture says, in words ---------------------------------------------------------------
 
 
-def points_now(view: Mapping[str, Any]) -> dict[str, int]:
-    """R-7 applied to `owners_now`: each player's points if the game ended now."""
-    owners = [
-        CardOwner(tuple(o["cell"]), o["card"], o["owner"], o["by"])  # type: ignore[arg-type]
-        for o in view.get("owners_now", [])
-    ]
-    return final_scores(list(view["players"]), owners)
-
-
 def field_summary(
     view: Mapping[str, Any],
+    points: Mapping[str, int],
     names: Mapping[str, str] | None = None,
     words: Mapping[str, str] | None = None,
     text: Mapping[str, str] | None = None,
 ) -> str:
-    """The picture as short lines of text: cards and their owners now, chips per player, points.
+    """The picture as short lines of text: cards and their owners now, chips per player, and
+    `points` (`RightsOfLosers.points_now()`).
 
     `words` are the spot words of `bot.losers.names` (card/edge/corner), `text` overrides the
     English sentences (keys of `ENGLISH_TEXT` starting with "summary_", plus the suit names).
@@ -437,7 +427,6 @@ def field_summary(
             )
         )
     over = bool(view.get("over"))
-    points = view["scores"] if over else points_now(view)
     lines.append(
         say["summary_final" if over else "summary_scores"].format(
             scores=", ".join(f"{who(p)} {points[p]}" for p in players),

@@ -35,7 +35,10 @@ Menu = tuple[discord.Embed, discord.ui.View | None]
 
 
 def state_of(table: Table) -> RightsOfLosers:
-    return table.state  # type: ignore[return-value]
+    """The table's game: this presenter only ever serves Rights of Losers tables."""
+    state = table.state
+    assert isinstance(state, RightsOfLosers)
+    return state
 
 
 def to_act(table: Table, seat: Seat) -> str | None:
@@ -60,7 +63,7 @@ def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     if state.over:
         return embed, None
     gid, seq = table.game_id, table.seq
-    items: list[discord.ui.Item] = []
+    items: list[discord.ui.Item[Any]] = []
     if task == "play":
         legal = {a.card for a in state.legal_actions(seat.player)}  # type: ignore[union-attr]
         items = [
@@ -151,7 +154,7 @@ def _embed(
 
 def _choice_items(
     table: Table, seat: Seat, view: dict[str, Any], lang: str
-) -> list[discord.ui.Item]:
+) -> list[discord.ui.Item[Any]]:
     gid, seq = table.game_id, table.seq
     trick = view["trick_number"] + 1
     leads = t(lang, "losers.hand.appoint_option", trick=trick) if trick <= TRICKS else None
@@ -187,12 +190,12 @@ def spot_selects(
     view: dict[str, Any],
     lang: str,
     placeholder_key: str,
-) -> list[discord.ui.Item]:
+) -> list[discord.ui.Item[Any]]:
     """The spots as select menus of at most 25 readable options each (one row per menu)."""
     groups = chunk_options(spots)
     if len(groups) > MAX_ROWS - 1:
         raise ValueError(f"{len(groups)} spot menus do not fit in one message")
-    items: list[discord.ui.Item] = []
+    items: list[discord.ui.Item[Any]] = []
     for i, (label, group) in enumerate(groups):
         options = [
             option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, view, at))
@@ -203,7 +206,7 @@ def spot_selects(
     return items
 
 
-def _back(table: Table, lang: str) -> discord.ui.Item:
+def _back(table: Table, lang: str) -> discord.ui.Item[Any]:
     return button(REFRESH, table.game_id, label=t(lang, "losers.hand.back"), emoji="↩️")
 
 
@@ -227,6 +230,7 @@ def build_cell_menu(
         option(cell_name(c), cell_name(c), _chips_around(view, c, table, lang)) for c in empty
     ]
     gid, seq = table.game_id, table.seq
+    args: tuple[int | str, ...]
     if first_cell is None:
         verb, args = BUILD_FIRST, (seq, *cards)
         text = t(lang, "losers.hand.build_cell", card=shown)

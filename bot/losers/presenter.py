@@ -16,6 +16,7 @@ from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, Item, MessagePresenter
 from data.store import ResultRow, Seat
 from rules.base import Event
+from rules.losers_actions import TrickStarted
 from rules.losers_board import TRICKS
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,10 @@ class LosersPresenter(MessagePresenter):
         return {player: seat.display_name for player, seat in table.seats.items()}
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+        state = menus.state_of(table)
         return render.table_embed(
-            table.state.view(None),
+            state.view(None),
+            state.points_now(),
             lang,
             lambda p: self.seat_name(table, p),
             self.names(table),
@@ -50,7 +53,8 @@ class LosersPresenter(MessagePresenter):
         )
 
     def picture(self, table: Table, lang: str) -> discord.File:
-        return render.picture(table.state.view(None), lang, self.names(table))
+        state = menus.state_of(table)
+        return render.picture(state.view(None), state.points_now(), lang, self.names(table))
 
     # -- the table message -----------------------------------------------------------------------
 
@@ -120,7 +124,7 @@ class LosersPresenter(MessagePresenter):
                 await self.send(table, content=note)
             await self.refresh_table(table)
             return
-        trick = ended.trick - 1 if ended.kind == "trick_started" else TRICKS
+        trick = ended.trick - 1 if isinstance(ended, TrickStarted) else TRICKS
         self._story[table.game_id] = []
         name = lambda p: self.seat_name(table, p)  # noqa: E731
         await self._close_trick(table, render.recap(story, trick, lang, name))
@@ -132,13 +136,14 @@ class LosersPresenter(MessagePresenter):
     async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
         self._story.pop(table.game_id, None)
         lang = self.lang(table)
-        view = table.state.view(None)
+        state = menus.state_of(table)
+        view = state.view(None)
         embed = discord.Embed(title=t(lang, "losers.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
-        text = render.summary(view, lang, self.names(table))
+        text = render.summary(view, state.points_now(), lang, self.names(table))
         embed.description = "\n".join(lines) + "\n\n" + text
         name = lambda p: self.seat_name(table, p)  # noqa: E731
-        render.final_fields(embed, view, table.state.details(), lang, name)
+        render.final_fields(embed, view, state.details(), lang, name)
         embed.set_image(url=f"attachment://{render.PICTURE}")
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed, file=self.picture(table, lang))

@@ -36,9 +36,27 @@ PICTURE = "field.png"
 Namer = Callable[[str], str]
 
 # The keys of `board_image.ENGLISH_TEXT` drawn on the picture, and those of the text summary.
-_PICTURE_KEYS = ("trick", "over", "normal", "reversed", "land", "stats", "stats_now", "key")
+_PICTURE_KEYS: tuple[str, ...] = (
+    "trick",
+    "over",
+    "normal",
+    "reversed",
+    "land",
+    "stats",
+    "stats_now",
+    "key",
+)
 _PICTURE_KEYS += ("key_over", "player")
-_SUMMARY_KEYS = ("field", "cell", "building", "land", "empty", "owner", "tie", "nobody")
+_SUMMARY_KEYS: tuple[str, ...] = (
+    "field",
+    "cell",
+    "building",
+    "land",
+    "empty",
+    "owner",
+    "tie",
+    "nobody",
+)
 _SUMMARY_KEYS += ("chips", "no_chips", "scores", "final")
 # Events that go into the story of a trick (the plays are shown as the trick itself).
 STORY = frozenset(("trick_won", "chip_placed", "chip_skipped", "built", "discarded"))
@@ -125,17 +143,22 @@ def summary_text(lang: str) -> dict[str, str]:
     return words
 
 
-def picture(view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> discord.File:
-    """The field as a PNG attachment, with a short alternative text."""
-    png = board_image.render_field(view, names=names, text=picture_text(lang))
+def picture(
+    view: Mapping[str, Any], points: Mapping[str, int], lang: str, names: Mapping[str, str]
+) -> discord.File:
+    """The field as a PNG attachment, with a short alternative text; `points` are the rules'
+    points now (`RightsOfLosers.points_now()`)."""
+    png = board_image.render_field(view, points, names=names, text=picture_text(lang))
     trick = view.get("trick_number", 1)
     alt = t(lang, "losers.table.picture_alt", trick=trick, tricks=TRICKS)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1000])
 
 
-def summary(view: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
+def summary(
+    view: Mapping[str, Any], points: Mapping[str, int], lang: str, names: Mapping[str, str]
+) -> str:
     return board_image.field_summary(
-        view, names=names, words=spot_words(lang), text=summary_text(lang)
+        view, points, names=names, words=spot_words(lang), text=summary_text(lang)
     )
 
 
@@ -175,9 +198,12 @@ def trick_lines(view: Mapping[str, Any], lang: str, name: Namer) -> str:
 
 
 def player_rows(
-    view: Mapping[str, Any], lang: str, name: Namer, autopilot: Sequence[str] = ()
+    view: Mapping[str, Any],
+    points: Mapping[str, int],
+    lang: str,
+    name: Namer,
+    autopilot: Sequence[str] = (),
 ) -> str:
-    points = board_image.points_now(view)
     rows = []
     for seat, player in enumerate(view["players"]):
         extra = " " + t(lang, "table.on_autopilot") if player in autopilot else ""
@@ -200,6 +226,7 @@ def player_rows(
 
 def table_embed(
     view: Mapping[str, Any],
+    points: Mapping[str, int],
     lang: str,
     name: Namer,
     names: Mapping[str, str],
@@ -212,7 +239,7 @@ def table_embed(
         title=t(lang, "losers.table.title", trick=trick, tricks=TRICKS), colour=COLOUR
     )
     head = [expectation(view, lang, name), strength(view, lang)]
-    text = summary(view, lang, names)
+    text = summary(view, points, lang, names)
     embed.description = _cut("\n".join(head) + "\n\n" + text, _DESCRIPTION_LIMIT)
     embed.add_field(
         name=t(lang, "losers.table.trick", trick=trick),
@@ -228,7 +255,7 @@ def table_embed(
         )
     embed.add_field(
         name=t(lang, "losers.table.players"),
-        value=_cut(player_rows(view, lang, name, autopilot), _FIELD_LIMIT),
+        value=_cut(player_rows(view, points, lang, name, autopilot), _FIELD_LIMIT),
         inline=False,
     )
     embed.set_image(url=f"attachment://{PICTURE}")

@@ -172,7 +172,8 @@ async def test_every_menu_fits_discord_and_offers_exactly_the_legal_actions(play
                 assert [c["custom_id"] for c in items(menus.menu(table, other, "en"))] == [
                     "g:rlh:7"
                 ]
-        validate_embeds([render.table_embed(state.view(None), "ja", str, NAMES).to_dict()])
+        embed = render.table_embed(state.view(None), state.points_now(), "ja", str, NAMES)
+        validate_embeds([embed.to_dict()])
         nxt = state.next()
         state.apply(nxt.player, random_action(state, nxt.player, rng))
         table.seq += 1
@@ -344,11 +345,11 @@ async def test_table_embed_picture_and_story_in_both_languages() -> None:
             if e.kind in render.STORY:
                 line = render.story_line(e, lang, NAMES.get)
                 assert "{" not in line and "losers." not in line, line
-        embed = render.table_embed(view, lang, NAMES.get, NAMES, told[-8:])
+        embed = render.table_embed(view, state.points_now(), lang, NAMES.get, NAMES, told[-8:])
         validate_embeds([embed.to_dict()])
         assert embed.image.url == "attachment://field.png"
-    assert "売地" in render.summary(view, "ja", NAMES)
-    file = render.picture(view, "ja", NAMES)
+    assert "売地" in render.summary(view, state.points_now(), "ja", NAMES)
+    file = render.picture(view, state.points_now(), "ja", NAMES)
     assert file.filename == "field.png" and file.fp.read().startswith(PNG)
 
 

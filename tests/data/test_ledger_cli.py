@@ -115,6 +115,15 @@ def test_bench_on_a_small_ledger(tmp_path, capsys):
     assert main(["check", "--db", url]) == 0
 
 
+def test_bench_never_rebuilds_a_ledger_it_did_not_build(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path}/bench.sqlite3"
+    assert main(["bench", "--db", url, "--games", "150", "--appends", "4", "--queries", "1"]) == 0
+    before = (tmp_path / "bench.sqlite3").read_bytes()
+    assert main(["bench", "--db", url, "--games", "40", "--appends", "4", "--queries", "1"]) == 2
+    assert "refusing to rebuild" in capsys.readouterr().err
+    assert (tmp_path / "bench.sqlite3").read_bytes() == before
+
+
 @pytest.mark.parametrize("command", ["export", "check"])
 def test_bad_url(command, capsys):
     assert main([command, "--db", "mysql://nope"]) == 2

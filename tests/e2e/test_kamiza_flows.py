@@ -200,3 +200,18 @@ async def test_a_japanese_server_gets_public_messages_in_japanese(fake_discord, 
     assert "手札" in hand.text
     english = (await ann.slash("kamiza", "status", where=thread)).response
     assert "Game 1" in english.text  # a private answer follows the member's own language
+
+
+async def test_a_host_with_an_open_lobby_is_refused_a_second_one_before_anything_is_posted(
+    fake_discord, bot_process, users
+):
+    state = fake_discord.state
+    ann = users("ann")
+    await open_table(ann)
+    threads = len(state.channels)
+    again = await ann.slash("kamiza", "start")
+    assert again.response.ephemeral and "already host an open lobby" in again.response.text
+    assert len(state.channels) == threads  # no announcement thread was opened
+    public = [m for m in ann.visible_messages(state.general) if not m.ephemeral]
+    assert len(public) == 1  # only the first table's announcement
+    assert not state.failed_requests()

@@ -74,7 +74,7 @@ def test_g3_views_never_show_another_players_face_down_card(args) -> None:
                 own = placed["player"] == viewer
                 start_face_up = advanced and placed["player"] == replayed.start_player
                 assert (placed["card"] is not None) == (own or start_face_up)
-            assert view["hand"] == replayed.hands[viewer]
+            assert view["hand"] == list(replayed.hands[viewer])
         spectator = replayed.view(None)
         assert spectator["hand"] is None
         assert all(

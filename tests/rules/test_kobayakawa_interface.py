@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import OrderedDict
 from collections.abc import Iterator
 
 import pytest
@@ -160,7 +161,7 @@ def test_determinize_while_the_next_round_has_no_deck() -> None:
     assert drawn.legal_actions("ann") == [] and drawn.decks == (CARDS,)
 
 
-# -- the replay shortcut ---------------------------------------------------------------------------
+# -- the replay shortcut (fast_forward) ------------------------------------------------------------
 
 
 def test_replay_shortcut_gives_the_same_state_as_applying_each_entry() -> None:
@@ -201,7 +202,13 @@ def test_replay_shortcut_stops_where_the_general_checks_name_the_fault() -> None
         assert err.value.index == 5
         game = start(broken)
         assert isinstance(game, KobayakawaState)
-        assert game.replay_entries(broken["actions"]) == 5
+        assert game.fast_forward(broken["actions"], 0) == 5
+        assert game.fast_forward(broken["actions"], 5) == 5
+    # An unusual but legal entry goes through apply_entry; the quick path takes over after it.
+    odd = copy.deepcopy(log)
+    odd["actions"][3] = OrderedDict(odd["actions"][3])
+    assert start(odd).fast_forward(odd["actions"], 0) == 3
+    assert every_view(load(odd)) == every_view(load(log))
 
 
 # -- random draws and setups -----------------------------------------------------------------------

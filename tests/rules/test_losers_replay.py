@@ -105,5 +105,5 @@ def test_replay_of_a_bad_setup_exits_2() -> None:
 
 
 def test_bench_runs_random_full_games() -> None:
-    done = run("bench", "rights-of-losers", "--seconds", "0.3")
+    done = run("bench", "rights-of-losers", "--seconds", "0.3", "--rounds", "1")
     assert done.returncode == 0 and "rights-of-losers" in done.stdout and "games/s" in done.stdout

@@ -1,0 +1,124 @@
+"""KAMIZA's events: what a play and a round's end caused (the judge's own are in kamiza_judge)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeAlias
+
+from rules.base import Event
+from rules.kamiza_judge import JudgeEvent, PlayedCard
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    """A card went into an area; `face_up` says whether the table may see it (K-3)."""
+
+    kind: ClassVar[str] = "card_placed"
+    player: str
+    card: str
+    area: str
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRevealed(Event):
+    """Every card of the round turned face up, in the order they were played."""
+
+    kind: ClassVar[str] = "round_revealed"
+    game: int
+    round: int
+    plays: tuple[PlayedCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """The points of the round and the running totals."""
+
+    kind: ClassVar[str] = "round_scored"
+    game: int
+    round: int
+    points: dict[str, int]
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """A game of three rounds ended; `unplayed` is each player's card left in hand (K-2)."""
+
+    kind: ClassVar[str] = "game_ended"
+    game: int
+    unplayed: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round; `reason` is why `start_player` starts it (K-12, K-5)."""
+
+    kind: ClassVar[str] = "round_started"
+    game: int
+    round: int
+    start_player: str
+    reason: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """The match is over (K-13); `tie_break` is "chicken" or "shared" when a tie was met."""
+
+    kind: ClassVar[str] = "match_ended"
+    winners: tuple[str, ...]
+    ranking: tuple[tuple[str, ...], ...]
+    totals: dict[str, int]
+    tie_break: str | None
+
+
+KamizaEvent: TypeAlias = (
+    CardPlaced | RoundRevealed | RoundScored | GameEnded | RoundStarted | MatchEnded | JudgeEvent
+)
+
+
+# A frozen dataclass's __init__ sets each field through object.__setattr__; every round's end makes
+# a RoundRevealed and a RoundScored, so these make the very same objects (same class, same fields)
+# by setting the slots directly, about twice as fast.
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    return tuple(vars(cls)[field.name].__set__ for field in fields(cls))
+
+
+_REVEALED_SLOTS = _slot_setters(RoundRevealed)
+_SCORED_SLOTS = _slot_setters(RoundScored)
+_ENDED_SLOTS = _slot_setters(GameEnded)
+_new = object.__new__
+
+
+def round_revealed(game: int, round_no: int, plays: tuple[PlayedCard, ...]) -> RoundRevealed:
+    """`RoundRevealed(game, round_no, plays)`, made faster."""
+    event: RoundRevealed = _new(RoundRevealed)
+    set_game, set_round, set_plays = _REVEALED_SLOTS
+    set_game(event, game)
+    set_round(event, round_no)
+    set_plays(event, plays)
+    return event
+
+
+def round_scored(
+    game: int, round_no: int, points: dict[str, int], totals: dict[str, int]
+) -> RoundScored:
+    """`RoundScored(game, round_no, points, totals)`, made faster."""
+    event: RoundScored = _new(RoundScored)
+    set_game, set_round, set_points, set_totals = _SCORED_SLOTS
+    set_game(event, game)
+    set_round(event, round_no)
+    set_points(event, points)
+    set_totals(event, totals)
+    return event
+
+
+def game_ended(game: int, unplayed: dict[str, str]) -> GameEnded:
+    """`GameEnded(game, unplayed)`, made faster."""
+    event: GameEnded = _new(GameEnded)
+    set_game, set_unplayed = _ENDED_SLOTS
+    set_game(event, game)
+    set_unplayed(event, unplayed)
+    return event

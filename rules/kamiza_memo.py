@@ -1,0 +1,171 @@
+"""Judging each KAMIZA round once, for every table.
+
+A round's judgement depends only on the edition and the (card, area) of each play in play order
+(K-4..K-11): a few thousand rounds in all. Each is judged once with placeholder players into a
+`RoundTemplate` that names seats (indexes in the play order), not players; a table then reads its
+players into it. Computer players and replays keep meeting the same rounds, so this is where the
+time goes otherwise. Every remembered value is immutable and shared: never change one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
+
+from rules.base import Next
+from rules.kamiza_events import RoundStarted
+from rules.kamiza_judge import JudgeEvent, PlayedCard, judge_round
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(memo: dict[K, V], key: K, value: V, limit: int = 1 << 16) -> V:
+    """Store `value` under `key`, first emptying `memo` if it holds `limit` entries already: memos
+    keyed by player names would otherwise grow with every table a long-running bot hosts."""
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+# -- round codes -----------------------------------------------------------------------------------
+# A round's code is an int: its edition's digit, then one base-16 digit (1..10) per play, in play
+# order. A state grows it play by play, so the memo key costs nothing to build or hash.
+
+EDITION_CODES = {"second": 1, "classic": 2}
+CODE_BASE = 16
+_CARD_ORDER = ("boss", "underboss", "hitman", "policeman", "raid")
+_AREA_ORDER = ("kamiza", "shimoza")
+PLAY_CODES = {
+    (card, area): 1 + 2 * c + a
+    for c, card in enumerate(_CARD_ORDER)
+    for a, area in enumerate(_AREA_ORDER)
+}
+_EDITION_OF_CODE = {code: edition for edition, code in EDITION_CODES.items()}
+
+# Placeholder players of a template: seat i is the round's i-th player to play.
+_SEATS = tuple(f"\x00seat{i}" for i in range(4))
+_SEAT_OF = {name: i for i, name in enumerate(_SEATS)}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTemplate:
+    """A judged round with seats (indexes in the play order) where players go."""
+
+    events: tuple[int, ...]  # ids of the judging events (see `named_events`)
+    points: tuple[int, ...]  # every seat's points (K-11, K-9)
+    gains: tuple[tuple[int, int], ...]  # (seat, points) of the non-zero ones, for the totals
+    squealer: int | None  # K-5: the seat that starts the next round
+    wanted: tuple[int, ...]  # K-10: the seats that earn a WANTED chip
+
+
+TEMPLATES: dict[int, RoundTemplate] = {}  # by round code: bounded by the codes themselves
+_EVENT_IDS: dict[JudgeEvent, int] = {}  # a judging event with placeholder players -> its id
+_EVENTS_BY_ID: list[JudgeEvent] = []
+
+
+def round_template(code: int) -> RoundTemplate:
+    """The template of the round with this code (see above)."""
+    template = TEMPLATES.get(code)
+    if template is None:
+        template = TEMPLATES[code] = _judge_code(code)
+    return template
+
+
+def _judge_code(code: int) -> RoundTemplate:
+    digits = []
+    while code >= CODE_BASE:
+        code, digit = divmod(code, CODE_BASE)
+        digits.append(digit - 1)
+    digits.reverse()
+    plays = [
+        PlayedCard(_SEATS[seat], _CARD_ORDER[digit // 2], _AREA_ORDER[digit % 2])
+        for seat, digit in enumerate(digits)
+    ]
+    judgement = judge_round(plays, _EDITION_OF_CODE[code])
+    points = tuple(judgement.points.values())
+    squealer = judgement.squealer
+    return RoundTemplate(
+        events=tuple(_event_id(event) for event in judgement.events),
+        points=points,
+        gains=tuple((seat, pts) for seat, pts in enumerate(points) if pts),
+        squealer=None if squealer is None else _SEAT_OF[squealer],
+        wanted=tuple(_SEAT_OF[player] for player in judgement.wanted),
+    )
+
+
+def _event_id(event: JudgeEvent) -> int:
+    known = _EVENT_IDS.get(event)
+    if known is None:
+        known = _EVENT_IDS[event] = len(_EVENTS_BY_ID)
+        _EVENTS_BY_ID.append(event)
+    return known
+
+
+class OrderMemo:
+    """What tables playing in one order keep needing: whose turn it is after n plays, the
+    round-started events, and the judging events with this order's players in their seats."""
+
+    __slots__ = ("named", "order", "rotated", "started", "turns")
+
+    def __init__(self, order: tuple[str, ...]) -> None:
+        self.order = order
+        self.turns = tuple(Next(player, "play") for player in order)
+        self.started: dict[tuple[int, int, str], RoundStarted] = {}
+        self.named: dict[int, JudgeEvent] = {}  # by event id
+        self.rotated: dict[str, OrderMemo] = {}  # by start player: the same players from there
+
+    def __deepcopy__(self, memo: dict[int, object]) -> OrderMemo:
+        return self  # a shared cache: a deep copy of a state shares it like a clone does
+
+    def __copy__(self) -> OrderMemo:
+        return self
+
+    def starting_with(self, start: str) -> OrderMemo:
+        """The memo of this order turned to start with `start` (K-12: clockwise from them)."""
+        memo = self.rotated.get(start)
+        if memo is None:
+            seat = self.order.index(start)
+            memo = self.rotated[start] = order_memo(self.order[seat:] + self.order[:seat])
+        return memo
+
+    def round_started(self, game: int, round_no: int, reason: str) -> RoundStarted:
+        """K-12: the round started, by this order's first player."""
+        key = (game, round_no, reason)
+        started = self.started.get(key)
+        if started is None:
+            started = RoundStarted(game, round_no, self.order[0], reason, self.order)
+            self.started[key] = started
+        return started
+
+    def events(self, template: RoundTemplate) -> list[JudgeEvent]:
+        """The template's judging events with this order's players in their seats."""
+        named = self.named
+        events = []
+        for event_id in template.events:
+            event = named.get(event_id)
+            if event is None:
+                event = named[event_id] = _with_players(_EVENTS_BY_ID[event_id], self.order)
+            events.append(event)
+        return events
+
+
+_ORDER_MEMOS: dict[tuple[str, ...], OrderMemo] = {}
+
+
+def order_memo(order: tuple[str, ...]) -> OrderMemo:
+    """The shared memo of a play order."""
+    memo = _ORDER_MEMOS.get(order)
+    return memo if memo is not None else remember(_ORDER_MEMOS, order, OrderMemo(order), 1024)
+
+
+def _with_players(event: JudgeEvent, order: tuple[str, ...]) -> JudgeEvent:
+    def player(value: Any) -> Any:
+        if isinstance(value, str) and value in _SEAT_OF:
+            return order[_SEAT_OF[value]]
+        if isinstance(value, tuple):
+            return tuple(player(inner) for inner in value)
+        return value
+
+    return type(event)(**{f.name: player(getattr(event, f.name)) for f in fields(event)})

@@ -1,0 +1,263 @@
+"""Rights of Losers: carrying out an action the checks accepted (R-4, R-5, then R-6 and R-7).
+
+`LosersPlay` is the part of `RightsOfLosers` that changes the state. Replays and computer players
+run these lines millions of times, so they are written flat: local names for what is used twice,
+the next turn looked up in tables the seating fixed once (`Seating`), no helper for one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, cast
+
+from rules.base import Next
+from rules.losers_actions import (
+    Action,
+    Appoint,
+    Appointed,
+    Build,
+    Built,
+    CardPlayed,
+    Chip,
+    ChipMoved,
+    ChipPlaced,
+    ChipSkipped,
+    Discarded,
+    GameOver,
+    LosersEvent,
+    Move,
+    Passed,
+    Play,
+    Reverse,
+    Reversed,
+    TrickStarted,
+    TrickWon,
+)
+from rules.losers_board import (
+    CARD_NUMBER,
+    CARD_SUIT,
+    CELLS,
+    SPOTS,
+    TOUCHING,
+    TRICKS,
+    CardOwner,
+    final_scores,
+    judge_field,
+    land_counts,
+    rank,
+    tie_break,
+)
+from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
+
+# TOUCHING without the influence: the spots around each cell, where chips may go once a card
+# lies there (R-3).
+_AROUND = tuple(frozenset(spot for spot, _ in touching) for touching in TOUCHING)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Everything the clockwise seating fixes, worked out once and shared by every state."""
+
+    players: tuple[str, ...]
+    clockwise: Mapping[str, tuple[str, ...]]  # each player, then the others clockwise
+    play_turns: Mapping[str, tuple[Next, ...]]  # by lead: who plays the 1st, 2nd... card (R-4)
+    chip_turn: Mapping[str, Next]  # R-5a: a loser's chip
+    build_turn: Mapping[str, Next]  # R-5b: the winner's build
+    choice_turn: Mapping[str, Next]  # R-5c: the winner's choice
+    appoints: tuple[Appoint, ...]  # R-5c: one per player, in seat order
+
+
+@lru_cache(maxsize=512)
+def seating(players: tuple[str, ...]) -> Seating:
+    clockwise = {p: players[i:] + players[:i] for i, p in enumerate(players)}
+    play_turn = {p: Next(p, PLAY) for p in players}
+    return Seating(
+        players,
+        clockwise,
+        {lead: tuple(play_turn[p] for p in clockwise[lead]) for lead in players},
+        {p: Next(p, CHIP) for p in players},
+        {p: Next(p, BUILD) for p in players},
+        {p: Next(p, CHOICE) for p in players},
+        tuple(Appoint(p) for p in players),
+    )
+
+
+class LosersPlay(LosersChecks):
+    """`apply` and the steps of a trick."""
+
+    _seating: Seating
+    _play_turns: tuple[Next, ...]
+    chips_left: dict[str, int]
+    voids: dict[str, frozenset[str]]
+    chip_queue: list[str]
+    discarded: list[str]
+    lead: str
+    order: tuple[str, ...]
+    reversed: bool
+    trick_number: int
+    last_trick: TrickWon | None
+    owners: tuple[CardOwner, ...]
+    final: dict[str, int]
+
+    def apply(self, player: str, action: Any) -> list[LosersEvent]:
+        nxt = self._next
+        if nxt is not None and player == nxt.player:
+            # The usual case: the player whose turn it is, an action of exactly the type the
+            # phase expects. Only the checks of that action remain (the same as `_refuse`'s).
+            phase, kind = self._phase, type(action)
+            if phase == PLAY and kind is Play:
+                return self._play(player, action.card, self._refuse_play(player, action.card))
+            if phase == CHIP and kind is Chip:
+                return self._chip(player, self._refuse_spot(action.at))
+            if phase == BUILD and kind is Build:
+                return self._build(player, action.cards, self._refuse_build(action))
+        checked = self._refuse(player, action)
+        phase = self._phase
+        if phase == PLAY:
+            return self._play(player, action.card, cast(str | None, checked))
+        if phase == CHIP:
+            return self._chip(player, cast(int, checked))
+        if phase == BUILD:
+            return self._build(player, action.cards, cast(tuple[int, int], checked))
+        return self._choose(player, action, checked)
+
+    def _play(self, player: str, card: str, void: str | None) -> list[LosersEvent]:
+        """R-4: a card to the trick (`void`: the led suit the player has just shown they lack);
+        the trick is won once everybody has played."""
+        if void is not None:
+            self.voids[player] |= {void}
+        self.hands[player].remove(card)
+        trick = self.trick
+        trick.append((player, card))
+        events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
+        if len(trick) == len(self.players):
+            self._win_trick(events)
+        else:
+            self._next = self._play_turns[len(trick)]
+        return events
+
+    def _chip(self, player: str, spot: int) -> list[LosersEvent]:
+        """R-5a: a loser's chip; then the next loser who can put one, or the build."""
+        self.chips[spot] = player
+        left = self.chips_left[player] - 1
+        self.chips_left[player] = left
+        self.open.discard(spot)
+        queue = self.chip_queue
+        del queue[0]
+        events: list[LosersEvent] = [ChipPlaced(player, SPOTS[spot], left)]
+        if queue and self.open and self.chips_left[queue[0]]:
+            self._next = self._seating.chip_turn[queue[0]]
+        else:
+            self._next_chip(events)
+        return events
+
+    def _build(
+        self, player: str, cards: tuple[str, str], cells: tuple[int, int]
+    ) -> list[LosersEvent]:
+        """R-5b: two cards of the trick on the field, the others leave the game."""
+        won, field, chips, free = self.won, self.field, self.chips, self.open
+        for card, cell in zip(cards, cells, strict=True):
+            won.remove(card)
+            field[cell] = card
+            free |= _AROUND[cell].difference(chips)  # R-3: the spots around it open
+        self.discarded.extend(won)
+        events: list[LosersEvent] = [
+            Built(player, cards, (CELLS[cells[0]], CELLS[cells[1]])),
+            Discarded(player, tuple(won)),
+        ]
+        self.won = []
+        self._phase = CHOICE
+        self._next = self._seating.choice_turn[player]
+        return events
+
+    def _win_trick(self, events: list[LosersEvent]) -> None:
+        """R-4: the highest (reversed: lowest) card of the led suit wins; then R-5a starts."""
+        trick = self.trick
+        winner, card = trick[0]
+        led = CARD_SUIT[card]
+        best = CARD_NUMBER[card]
+        lowest = self.reversed
+        for player, played in trick:
+            if CARD_SUIT[played] == led:
+                number = CARD_NUMBER[played]
+                if (number < best) if lowest else (number > best):
+                    winner, card, best = player, played, number
+        why = "lowest" if lowest else "highest"
+        self.last_trick = TrickWon(self.trick_number, winner, card, led, why, tuple(trick))
+        events.append(self.last_trick)
+        self.winner = winner
+        self.won = [c for _, c in trick]
+        self.trick = []
+        self.chip_queue = list(self._seating.clockwise[winner][1:])
+        self._phase = CHIP
+        self._next_chip(events)
+
+    def _next_chip(self, events: list[LosersEvent]) -> None:
+        """R-5a: skip the losers who cannot put a chip; build once every loser is done."""
+        queue = self.chip_queue
+        while queue:
+            player = queue[0]
+            if self.chips_left[player] == 0:
+                reason = "no_chips"
+            elif not self.open:
+                reason = "no_spot"
+            else:
+                self._next = self._seating.chip_turn[player]
+                return
+            del queue[0]
+            events.append(ChipSkipped(player, reason))
+        self._phase = BUILD
+        self._next = self._seating.build_turn[cast(str, self.winner)]
+
+    def _choose(self, player: str, action: Action, checked: Checked) -> list[LosersEvent]:
+        """R-5c, then the next trick (led by the appointee or the winner) or the judgement."""
+        events: list[LosersEvent] = []
+        lead, reason = player, "winner"
+        if isinstance(action, Appoint):
+            lead, reason = action.lead, "appointed"
+            events.append(Appointed(player, action.lead))
+        elif isinstance(action, Reverse):
+            self.reversed = not self.reversed
+            events.append(Reversed(player, self.reversed))
+        elif isinstance(action, Move):
+            source, to = cast(tuple[int, int], checked)
+            chips, free = self.chips, self.open
+            del chips[source]
+            free.add(source)
+            chips[to] = player
+            free.discard(to)
+            events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
+        else:
+            events.append(Passed(player))
+        self.winner = None
+        if self.trick_number == TRICKS:
+            self._finish(events)
+            return events
+        self.lead = lead
+        self.order = self._seating.clockwise[lead]
+        self._play_turns = self._seating.play_turns[lead]
+        self.trick_number += 1
+        self._phase = PLAY
+        self._next = self._play_turns[0]
+        events.append(TrickStarted(self.trick_number, lead, reason, self.reversed))
+        return events
+
+    def _finish(self, events: list[LosersEvent]) -> None:
+        """R-6 and R-7 after the tenth trick."""
+        players, chips_left = self.players, self.chips_left
+        self.owners = owners = tuple(judge_field(self.field, self.chips))
+        self.final = final = final_scores(players, owners)
+        self._phase = OVER
+        self._next = None
+        events.append(
+            GameOver(
+                owners,
+                land_counts(players, owners),
+                dict(final),
+                dict(chips_left),
+                tuple(rank(players, final, chips_left)[0]),
+                tie_break(players, final, chips_left),
+            )
+        )
