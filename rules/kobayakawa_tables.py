@@ -1,13 +1,14 @@
-"""Kobayakawa: the constants, the decks of a setup, random draws, and what all games of one
-seating share.
+"""Kobayakawa: the constants, the decks of a setup, random draws, and what games share.
 
 Random playouts and replays create thousands of games a second; whatever does not depend on a
-game's progress is made once here: the clockwise orders, the `Next` answers, and the small
-immutable events of a turn (they carry no state, so every game of a seating reuses them).
+game's progress is made once here: the clockwise orders of a seating, the `Next` answers, and
+the small immutable events of turns and round ends (they carry no state, so every game of the
+same players reuses them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from itertools import chain
@@ -120,9 +121,9 @@ def checked_decks(decks: Any) -> tuple[tuple[int, ...], ...]:
 def remember_decks(decks: Any, checked: tuple[tuple[int, ...], ...]) -> None:
     """Note `decks` (a list or tuple of lists or tuples) as holding exactly `checked`."""
     if len(_KNOWN) >= _MAX_KNOWN:
-        oldest = next(iter(_KNOWN), None)
-        if oldest is not None:
-            _KNOWN.pop(oldest, None)  # another thread may have taken it first
+        # The oldest; another thread may have emptied or changed the dict meanwhile.
+        with contextlib.suppress(StopIteration, RuntimeError):
+            _KNOWN.pop(next(iter(_KNOWN)), None)
     _KNOWN[id(decks)] = (decks, tuple(decks), checked)
 
 
@@ -167,7 +168,7 @@ _KNOWN: dict[int, tuple[Any, tuple[Any, ...], tuple[tuple[int, ...], ...]]] = {}
 _MAX_KNOWN = 16
 
 
-# -- one seating -----------------------------------------------------------------------------------
+# -- shared events and seatings --------------------------------------------------------------------
 
 # PHASE_STARTS[round][kobayakawa]: B-4's event, one for each round and Kobayakawa.
 PHASE_STARTS = [[FightPhaseStarted(r, k) for k in range(16)] for r in range(ROUNDS + 1)]
