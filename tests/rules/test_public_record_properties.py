@@ -7,7 +7,6 @@ showed (`view(None)`) and against what the full log knows and the table never sh
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import given, settings
@@ -17,32 +16,12 @@ from rules.kamiza import ALL_CARDS
 from rules.log import apply_entry, public_record, replay, start
 from rules.losers_board import CARD_IDS
 from rules.random_play import random_match
+from tests.rules.test_public_record import keys, scalars
 
 SETTINGS = settings(max_examples=60, derandomize=True, deadline=None)
 SECRET_KEYS = {"setup", "seed", "decks", "hands", "actions", "keep"}
 NAMES = ["ann", "ben", "cho", "dev", "eve", "fay"]
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def keys(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield key
-            yield from keys(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from keys(inner)
-
-
-def scalars(value: Any) -> Iterator[Any]:
-    if isinstance(value, dict):
-        for inner in value.values():
-            yield from scalars(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from scalars(inner)
-    else:
-        yield value
 
 
 def common_checks(log: dict[str, Any], record: dict[str, Any]) -> None:
