@@ -45,11 +45,14 @@ def new_header(
     players = seat_players(joined, rng)
     opts = cls.normalise_options(options)
     setup = cls.draw_setup(players, opts, rng)
+    overridden = False
     for key, value in chosen.items():
         if value is not None:
             setup[key] = value
+            overridden = True
     setup["seed"] = seed
-    cls.create(players, opts, setup)  # validates the chosen overrides
+    if overridden:  # what `draw_setup` drew is valid by construction; a table's choice may not be
+        cls.create(players, opts, setup)
     return {
         "format": FORMAT_VERSION,
         "game": game,
