@@ -240,18 +240,19 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
         """The tie-break that decided the winners, or None (no tie, or not over)."""
         return None
 
+    @abstractmethod
     def observation(self, player: str | None) -> ObservationT:
         """What `player` may see now (None: a spectator), as a typed, frozen value (G-3)."""
-        raise NotImplementedError(f"{self.name}: observation() is not written yet")
 
+    @abstractmethod
     def determinize(self, player: str, rng: random.Random) -> Self:
         """A full state drawn at random among those that give `player` this very observation:
         hidden hands and unseen deck order filled in consistently; `self` is unchanged."""
-        raise NotImplementedError(f"{self.name}: determinize() is not written yet")
 
+    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy; games share their immutable parts instead of copying them."""
-        return copy.deepcopy(self)
+        """An independent copy that shares the immutable parts instead of copying them (search
+        clones a state for every playout)."""
 
 
 AnyGame = Game[Any, Any, Any]  # for code that handles every game alike (logs, registry, agents)
