@@ -14,6 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
@@ -26,13 +27,12 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
-# The cogs, loaded in this order. Each is a package with `async def setup(bot)`.
+# The cogs, loaded in this order. Each is a package with `async def setup(bot)`; `bot.games`
+# adds every registered game's commands, table messages and menus (`bot.games.registry`).
 EXTENSIONS: tuple[str, ...] = (
     "bot.meta",
     "bot.tables",
-    "bot.kamiza",
-    "bot.kobayakawa",
-    "bot.losers",
+    "bot.games",
     "bot.standings",
     "bot.guildsettings",
 )
@@ -77,6 +77,7 @@ class KamizaBot(commands.Bot):
             ),
         )
         await self.tree.set_translator(CatalogueTranslator())
+        games.load((*games.PACKAGES, *self.settings.extra_games))  # before any cog reads the list
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id is not None:

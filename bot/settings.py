@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"
+    # More game packages beside the product's (`bot.games.registry`), comma-separated: plugins
+    # and the tests' own game. Each must have a `spec` module with a `SPEC`.
+    extra_games: tuple[str, ...] = ()
 
     @field_validator("discord_token")
     @classmethod
@@ -44,6 +47,17 @@ class Settings(BaseSettings):
         if not token:
             raise ValueError("is empty")
         return SecretStr(token)
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _package_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            packages = tuple(part.strip() for part in value.split(",") if part.strip())
+            for package in packages:
+                if not all(part.isidentifier() for part in package.split(".")):
+                    raise ValueError(f"{package!r} is not a Python package name")
+            return packages
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -17,6 +17,14 @@ GAMES: dict[str, type[AnyGame]] = {
 PLANNED_GAMES: frozenset[str] = frozenset()
 
 
+def register(cls: type[AnyGame]) -> None:
+    """Add a game class (a plugin, the tests' own game); registering it again is a no-op."""
+    known = GAMES.get(cls.name)
+    if known is not None and known is not cls:
+        raise ValueError(f"two game classes are named {cls.name!r}")
+    GAMES[cls.name] = cls
+
+
 def game_class(name: str) -> type[AnyGame]:
     """The class for a game name; KeyError when unknown."""
     return GAMES[name]

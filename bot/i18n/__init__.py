@@ -60,9 +60,10 @@ def language(locale: Any) -> Language:
     return DEFAULT
 
 
-def load_catalogues() -> dict[Language, dict[str, str]]:
-    """Read and merge every ``<language>/*.json`` file shipped with this package."""
-    root = resources.files(__name__)
+def load_catalogues(package: str = __name__) -> dict[Language, dict[str, str]]:
+    """Read and merge every ``<language>/*.json`` file shipped with `package` (by default this
+    one; a game outside bot/ ships its own, see `add_catalogue`)."""
+    root = resources.files(package)
     catalogues: dict[Language, dict[str, str]] = {}
     for lang in LANGUAGES:
         merged: dict[str, str] = {}
@@ -90,6 +91,18 @@ def load_catalogues() -> dict[Language, dict[str, str]]:
                 origin[key] = file.name
         catalogues[lang] = merged
     return catalogues
+
+
+def add_catalogue(package: str) -> None:
+    """Merge a game package's own catalogues (``<package>/<language>/*.json``) into the texts;
+    a key that is already defined is an error, as within one catalogue."""
+    added = load_catalogues(package)
+    for lang in LANGUAGES:
+        clash = sorted(set(added[lang]) & set(CATALOGUES[lang]))
+        if clash:
+            raise CatalogueError(f"{package}: {lang} key {clash[0]!r} is already defined")
+    for lang in LANGUAGES:
+        CATALOGUES[lang].update(added[lang])
 
 
 CATALOGUES: dict[Language, dict[str, str]] = load_catalogues()

@@ -10,11 +10,12 @@ import discord
 from discord import app_commands
 
 from bot.i18n import locale_key, t
+from bot.kamiza.spec import SPEC
 from bot.tables import commands as common
 from bot.tables.replies import lang_of
 
-GAME = "kamiza"
-EDITIONS = ("second", "classic")
+GAME = SPEC.name
+EDITIONS = SPEC.editions
 
 
 def _key(path: str) -> app_commands.locale_str:

@@ -8,13 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.registry import games
 from bot.i18n import t
-
-GAMES = (
-    ("/kamiza", "game.kamiza", "about.kamiza"),
-    ("/kobayakawa", "game.kobayakawa", "about.kobayakawa"),
-    ("/losers", "game.rights-of-losers", "about.losers"),
-)
 
 
 def version() -> str:
@@ -30,9 +25,11 @@ def about_embed(locale: discord.Locale | str) -> discord.Embed:
         description=t(locale, "about.description"),
         colour=discord.Colour.dark_red(),
     )
-    for command, name_key, text_key in GAMES:
+    for game in games():
         embed.add_field(
-            name=f"{t(locale, name_key)} — {command}", value=t(locale, text_key), inline=False
+            name=f"{t(locale, game.display_key)} — /{game.command}",
+            value=t(locale, game.about_key),
+            inline=False,
         )
     embed.set_footer(text=t(locale, "about.version", version=version()))
     return embed

@@ -11,6 +11,7 @@ import re
 
 import discord
 
+from bot.games.registry import names
 from bot.i18n import Language, t
 from bot.standings import render
 from bot.standings.access import in_guild, is_manager, lang_of, ledger_of, tell
@@ -89,7 +90,7 @@ class LeaderboardPageButton(
         )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.guild_id != self.guild_id or self.game not in render.GAMES:
+        if interaction.guild_id != self.guild_id or self.game not in names():
             await tell(interaction, "common.not_yours")
             return False
         return True

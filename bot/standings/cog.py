@@ -6,12 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.registry import games
 from bot.i18n import locale_key
 from bot.standings import render
 from bot.standings.access import failed, in_guild, lang_of, ledger_of, tell
 from bot.standings.buttons import leaderboard_reply
 
-GAME_CHOICES = [app_commands.Choice(name=locale_key(f"game.{g}"), value=g) for g in render.GAMES]
+# Read when the cog is imported: `bot.client` has loaded the game registry by then.
+GAME_CHOICES = [app_commands.Choice(name=locale_key(g.display_key), value=g.name) for g in games()]
+DEFAULT_GAME = GAME_CHOICES[0].value
 
 
 class Standings(commands.Cog):
@@ -35,7 +38,7 @@ class Standings(commands.Cog):
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        game: str = "kamiza",
+        game: str = DEFAULT_GAME,
         season: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
         """The guild's standings for a game and season, paged."""

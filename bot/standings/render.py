@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.games.registry import names
 from bot.i18n import Language, t
 from data.store import LeaderboardPage, Season, StatsRow
 
-GAMES: tuple[str, ...] = ("kamiza", "kobayakawa", "rights-of-losers")
 COLOUR = discord.Colour.dark_gold()
 MAX_LINES = 4000  # an embed description holds 4096 characters
 
@@ -93,7 +93,7 @@ def stats_embed(lang: Language, name: str, rows: Sequence[StatsRow]) -> discord.
     if not rows:
         embed.description = t(lang, "standings.stats.empty", name=_name(name))
         return embed
-    games = [g for g in GAMES if any(r.game == g for r in rows)]
+    games = [g for g in names() if any(r.game == g for r in rows)]
     games += sorted({r.game for r in rows} - set(games))
     for game in games[:25]:
         mine = [r for r in rows if r.game == game]
@@ -156,7 +156,8 @@ def champions_text(lang: Language, season: Season) -> str:
     by_game: dict[str, list] = {}
     for champion in season.champions:
         by_game.setdefault(champion.game, []).append(champion)
-    order = [g for g in GAMES if g in by_game] + sorted(set(by_game) - set(GAMES))
+    known = names()
+    order = [g for g in known if g in by_game] + sorted(set(by_game) - set(known))
     parts = [
         t(
             lang,

@@ -21,6 +21,7 @@ SETTINGS = (
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
+    "EXTRA_GAMES",
 )
 
 

@@ -1,0 +1,43 @@
+"""KAMIZA's entry in the game registry (`bot.games.registry`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.registry import GameSpec
+from rules.kamiza import Kamiza
+
+if TYPE_CHECKING:
+    import discord
+    from discord import app_commands
+
+    from bot.runtime.presenter import Presenter
+
+
+def _commands() -> app_commands.Group:
+    from bot.kamiza.commands import kamiza
+
+    return kamiza
+
+
+def _presenter(bot: discord.Client) -> Presenter:
+    from bot.kamiza.presenter import KamizaPresenter
+
+    return KamizaPresenter(bot)
+
+
+def _hand() -> object:
+    from bot.kamiza import hand
+
+    return hand
+
+
+SPEC = GameSpec(
+    rules=Kamiza,
+    command="kamiza",
+    i18n_prefix="kamiza",
+    commands=_commands,
+    presenter=_presenter,
+    hand=_hand,
+    editions=("second", "classic"),
+)

@@ -1,0 +1,42 @@
+"""Kobayakawa's entry in the game registry (`bot.games.registry`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.registry import GameSpec
+from rules.kobayakawa import Kobayakawa
+
+if TYPE_CHECKING:
+    import discord
+    from discord import app_commands
+
+    from bot.runtime.presenter import Presenter
+
+
+def _commands() -> app_commands.Group:
+    from bot.kobayakawa.commands import kobayakawa
+
+    return kobayakawa
+
+
+def _presenter(bot: discord.Client) -> Presenter:
+    from bot.kobayakawa.presenter import KobayakawaPresenter
+
+    return KobayakawaPresenter(bot)
+
+
+def _hand() -> object:
+    from bot.kobayakawa import hand
+
+    return hand
+
+
+SPEC = GameSpec(
+    rules=Kobayakawa,
+    command="kobayakawa",
+    i18n_prefix="kobayakawa",
+    commands=_commands,
+    presenter=_presenter,
+    hand=_hand,
+)

@@ -1,0 +1,42 @@
+"""Rights of Losers' entry in the game registry (`bot.games.registry`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.registry import GameSpec
+from rules.losers import RightsOfLosers
+
+if TYPE_CHECKING:
+    import discord
+    from discord import app_commands
+
+    from bot.runtime.presenter import Presenter
+
+
+def _commands() -> app_commands.Group:
+    from bot.losers.commands import losers
+
+    return losers
+
+
+def _presenter(bot: discord.Client) -> Presenter:
+    from bot.losers.presenter import LosersPresenter
+
+    return LosersPresenter(bot)
+
+
+def _hand() -> object:
+    from bot.losers import hand
+
+    return hand
+
+
+SPEC = GameSpec(
+    rules=RightsOfLosers,
+    command="losers",
+    i18n_prefix="losers",
+    commands=_commands,
+    presenter=_presenter,
+    hand=_hand,
+)
