@@ -62,6 +62,10 @@ class Verbs:
 
         return register
 
+    def handlers(self) -> Mapping[str, Handler]:
+        """The handlers registered so far, by verb (documented in `bot.tables.verbs`)."""
+        return dict(self._handlers)
+
     def custom_id(self, verb: str, game_id: int, *args: object) -> str:
         text = ":".join([self.prefix, verb, str(game_id), *map(str, args)])
         if len(text) > 100:
