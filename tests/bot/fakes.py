@@ -18,6 +18,7 @@ class Answer:
     content: str | None
     embed: Any = None
     view: Any = None
+    ephemeral: bool = False  # a private answer only the clicking user sees
 
 
 @dataclass
@@ -39,7 +40,9 @@ class FakeResponse:
 
     async def send_message(self, content: str | None = None, **kw: Any) -> None:
         self._once()
-        self.answers.append(Answer("message", content, kw.get("embed"), kw.get("view")))
+        self.answers.append(
+            Answer("message", content, kw.get("embed"), kw.get("view"), kw.get("ephemeral", False))
+        )
 
     async def defer(self, **kw: Any) -> None:
         self._once()
@@ -50,7 +53,9 @@ class FakeFollowup:
     answers: list[Answer]
 
     async def send(self, content: str | None = None, **kw: Any) -> None:
-        self.answers.append(Answer("followup", content, kw.get("embed"), kw.get("view")))
+        self.answers.append(
+            Answer("followup", content, kw.get("embed"), kw.get("view"), kw.get("ephemeral", False))
+        )
 
 
 @dataclass
@@ -83,3 +88,81 @@ class FakeInteraction:
                 parts += [f"{f.name} {f.value}" for f in a.embed.fields]
             out.append("\n".join(p for p in parts if p))
         return out
+
+
+# -- the bot a presenter posts through -------------------------------------------------------------
+
+
+@dataclass
+class Posted:
+    """One message a presenter posted ("send") or edited ("edit"), with the keyword arguments."""
+
+    kind: str
+    channel_id: int
+    message_id: int
+    kwargs: dict[str, Any]
+
+    @property
+    def content(self) -> str | None:
+        return self.kwargs.get("content")
+
+    @property
+    def embed(self) -> Any:
+        return self.kwargs.get("embed")
+
+    @property
+    def view(self) -> Any:
+        return self.kwargs.get("view")
+
+
+def embed_strings(embed: Any) -> list[str]:
+    """Every string an embed shows: title, description, field names and values, footer."""
+    if embed is None:
+        return []
+    parts = [embed.title, embed.description, embed.footer.text if embed.footer else None]
+    for f in embed.fields:
+        parts += [f.name, f.value]
+    return [p for p in parts if p]
+
+
+@dataclass
+class FakePartialMessage:
+    channel: FakeChannel
+    id: int
+
+    async def edit(self, **kwargs: Any) -> None:
+        self.channel.bot.posted.append(Posted("edit", self.channel.id, self.id, kwargs))
+
+
+@dataclass
+class FakeChannel:
+    bot: FakeBot
+    id: int
+
+    async def send(self, **kwargs: Any) -> SimpleNamespace:
+        self.bot.next_message_id += 1
+        message_id = self.bot.next_message_id
+        self.bot.posted.append(Posted("send", self.id, message_id, kwargs))
+        return SimpleNamespace(id=message_id)
+
+    def get_partial_message(self, message_id: int) -> FakePartialMessage:
+        return FakePartialMessage(self, message_id)
+
+
+@dataclass
+class FakeBot:
+    """The `discord.Client` a `MessagePresenter` uses: every guild speaks `locale`; messages
+    posted and edited are recorded in order instead of sent."""
+
+    locale: str = "en-US"
+    posted: list[Posted] = field(default_factory=list)
+    next_message_id: int = 1000
+
+    async def wait_until_ready(self) -> None:
+        return None
+
+    def get_guild(self, guild_id: int) -> SimpleNamespace:
+        return SimpleNamespace(id=guild_id, preferred_locale=self.locale)
+
+    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> FakeChannel:
+        return FakeChannel(self, channel_id)
