@@ -9,11 +9,13 @@ from pathlib import Path
 
 import discord
 import pytest
+from pydantic_settings.exceptions import SettingsError
 
 import bot.i18n as i18n
 from bot.games import registry
 from bot.i18n import CatalogueError, load_catalogues, placeholders
 from bot.i18n.translator import NAME
+from bot.settings import load_settings
 from bot.tables.buttons import BUTTONS
 from bot.tables.presenting import MessagePresenter
 from rules.registry import GAMES
@@ -153,3 +155,31 @@ def test_the_spec_builds_commands_presenter_and_menus(plugged: registry.GameSpec
     assert isinstance(presenter, MessagePresenter) and presenter.game == "high-card"
     spec.hand()
     assert {"hcp", "hch"} <= set(BUTTONS._handlers)
+
+
+def test_no_product_file_names_the_game() -> None:
+    """Adding High card touched no product file: none of bot/, data/, rules/ names it."""
+    root = Path(__file__).resolve().parents[2]
+    naming = [
+        str(path.relative_to(root))
+        for folder in ("bot", "data", "rules")
+        for path in sorted((root / folder).rglob("*"))
+        if path.suffix in {".py", ".json", ".sql", ".toml"}
+        and re.search(r"high-?card", path.read_text(encoding="utf-8"), re.IGNORECASE)
+    ]
+    assert not naming
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=SettingsError,
+    reason="product: pydantic-settings JSON-decodes the tuple setting EXTRA_GAMES before "
+    "`Settings._package_list` splits it, so the documented comma-separated form fails",
+)
+def test_extra_games_takes_the_documented_comma_separated_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("EXTRA_GAMES", f"{PACKAGE}, other.games")
+    monkeypatch.chdir(Path(__file__).parent)  # no `.env` here
+    assert load_settings().extra_games == (PACKAGE, "other.games")
