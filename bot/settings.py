@@ -5,12 +5,12 @@ Every setting is documented in `.env.example` and in the README. An empty value 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_core import ErrorDetails
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from data.urls import parse_url, redact_url
 
@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     # More game packages beside the product's (`bot.games.registry`), comma-separated: plugins
     # and the tests' own game. Each must have a `spec` module with a `SPEC`.
-    extra_games: tuple[str, ...] = ()
+    extra_games: Annotated[tuple[str, ...], NoDecode] = ()
 
     @field_validator("discord_token")
     @classmethod
@@ -52,12 +52,15 @@ class Settings(BaseSettings):
     @classmethod
     def _package_list(cls, value: object) -> object:
         if isinstance(value, str):
-            packages = tuple(part.strip() for part in value.split(",") if part.strip())
-            for package in packages:
-                if not all(part.isidentifier() for part in package.split(".")):
-                    raise ValueError(f"{package!r} is not a Python package name")
-            return packages
-        return value
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        if not isinstance(value, list | tuple):
+            raise ValueError("must be Python package names separated by commas")
+        for package in value:
+            if not isinstance(package, str) or not all(
+                part.isidentifier() for part in package.split(".")
+            ):
+                raise ValueError(f"{package!r} is not a Python package name")
+        return tuple(dict.fromkeys(value))  # a package named twice is loaded once
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -72,7 +72,9 @@ _specs: dict[str, GameSpec] = {}
 def register(spec: GameSpec) -> GameSpec:
     """Add a game (again: a no-op); its rules class joins `rules.registry` too."""
     known = _specs.get(spec.name)
-    if known is not None and known is not spec:
+    if known is spec:
+        return spec
+    if known is not None:
         raise ValueError(f"two games are named {spec.name!r}")
     rules_registry.register(spec.rules)
     if spec.catalogue is not None:

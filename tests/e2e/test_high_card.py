@@ -10,7 +10,6 @@ process, through `data.__main__.main` -- a separate `python -m data` would not k
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sqlite3
 from pathlib import Path
@@ -42,14 +41,9 @@ def high_card_rules(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def plugin_env() -> dict[str, str]:
-    """The bot's environment for the plugin: the package, and a path on which `tests` imports.
-
-    EXTRA_GAMES is written as a JSON list: pydantic-settings decodes a tuple setting from the
-    environment as JSON before `Settings._package_list` sees it, so the documented
-    comma-separated form ("a.b,c.d") stops `python -m bot` with a SettingsError traceback.
-    """
+    """The bot's environment for the plugin: the package, and a path on which `tests` imports."""
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
-    return {"EXTRA_GAMES": json.dumps([PACKAGE]), "PYTHONPATH": path}
+    return {"EXTRA_GAMES": PACKAGE, "PYTHONPATH": path}
 
 
 def count_actions(db_path: Path) -> int:

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import discord
 import pytest
-from pydantic_settings.exceptions import SettingsError
 
 import bot.i18n as i18n
 from bot.games import registry
 from bot.i18n import CatalogueError, load_catalogues, placeholders
 from bot.i18n.translator import NAME
-from bot.settings import load_settings
+from bot.settings import SettingsError, load_settings
 from bot.tables.buttons import BUTTONS
 from bot.tables.presenting import MessagePresenter
 from rules.registry import GAMES
@@ -127,12 +126,6 @@ def test_the_spec_registers_the_game_everywhere(plugged: registry.GameSpec) -> N
         i18n.add_catalogue(CATALOGUE)  # its keys are there now: a second copy would clash
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=CatalogueError,
-    reason="product: `registry.register` promises 'again: a no-op' but merges the spec's "
-    "catalogue again, which clashes with itself (EXTRA_GAMES naming a package twice fails too)",
-)
 def test_loading_a_game_with_a_catalogue_again_changes_nothing(
     plugged: registry.GameSpec,
 ) -> None:
@@ -170,12 +163,6 @@ def test_no_product_file_names_the_game() -> None:
     assert not naming
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SettingsError,
-    reason="product: pydantic-settings JSON-decodes the tuple setting EXTRA_GAMES before "
-    "`Settings._package_list` splits it, so the documented comma-separated form fails",
-)
 def test_extra_games_takes_the_documented_comma_separated_form(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -183,3 +170,6 @@ def test_extra_games_takes_the_documented_comma_separated_form(
     monkeypatch.setenv("EXTRA_GAMES", f"{PACKAGE}, other.games")
     monkeypatch.chdir(Path(__file__).parent)  # no `.env` here
     assert load_settings().extra_games == (PACKAGE, "other.games")
+    monkeypatch.setenv("EXTRA_GAMES", "not a package")
+    with pytest.raises(SettingsError, match="EXTRA_GAMES"):
+        load_settings()

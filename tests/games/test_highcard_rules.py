@@ -1,4 +1,4 @@
-"""High card, the tests' own game (tests/games/highcard/rules.py): its rules H-1..H-4 and G-3,
+"""High card, the tests' own game (tests/games/highcard/rules.py): its rules HC-1..HC-4 and G-3,
 the `Game` interface, and its logs through `rules.log` once `rules.registry` knows it."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def play(game: HighCard, *cards: int) -> list:
     return events
 
 
-# -- H-1: players and the deal ---------------------------------------------------------------------
+# -- HC-1: players and the deal --
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])
@@ -116,7 +116,7 @@ def test_h1_the_log_seed_and_other_setup_keys_are_kept_and_ignored(registered: N
     assert rules_log.new_header("high-card", PLAYERS, seed=42) == header  # G-1
 
 
-# -- H-2: turns ------------------------------------------------------------------------------------
+# -- HC-2: turns --
 
 
 def test_h2_every_player_puts_in_seat_order_each_round() -> None:
@@ -136,12 +136,12 @@ def test_h2_every_player_puts_in_seat_order_each_round() -> None:
 @pytest.mark.parametrize(
     ("player", "action", "rule"),
     [
-        ("ben", Put(12), "H-2"),  # not ben's turn
-        ("dev", Put(7), "H-2"),  # not seated
-        ("ann", Put(12), "H-2"),  # ben's card
-        ("ann", Put(7), "H-2"),  # nobody's card
-        ("ann", {"action": "put", "card": 13}, "H-2"),  # not an action object
-        ("ann", Put(True), "H-2"),  # type: ignore[arg-type]
+        ("ben", Put(12), "HC-2"),  # not ben's turn
+        ("dev", Put(7), "HC-2"),  # not seated
+        ("ann", Put(12), "HC-2"),  # ben's card
+        ("ann", Put(7), "HC-2"),  # nobody's card
+        ("ann", {"action": "put", "card": 13}, "HC-2"),  # not an action object
+        ("ann", Put(True), "HC-2"),  # type: ignore[arg-type]
     ],
 )
 def test_g2_a_refusal_names_the_rule_and_changes_nothing(player, action, rule) -> None:
@@ -160,7 +160,7 @@ def test_h4_nothing_is_played_after_the_end() -> None:
     play(game, 13, 12, 11, 1, 10, 4, 2, 3, 5)
     with pytest.raises(IllegalAction) as refused:
         game.apply("ann", Put(2))
-    assert refused.value.rule == "H-4"
+    assert refused.value.rule == "HC-4"
 
 
 def test_parse_action_reads_the_log_shape_and_refuses_others() -> None:
@@ -181,7 +181,7 @@ def test_parse_action_reads_the_log_shape_and_refuses_others() -> None:
             HighCard.parse_action(bad)  # type: ignore[arg-type]
 
 
-# -- H-3, H-4: the reveal and the end --------------------------------------------------------------
+# -- HC-3, HC-4: the reveal and the end --
 
 
 def test_h3_the_reveal_shows_every_card_and_the_highest_wins_the_round() -> None:
@@ -311,7 +311,7 @@ def test_an_unregistered_game_is_unknown_to_the_logs() -> None:
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), count=st.integers(2, 4))
 def test_random_play_property(seed: int, count: int) -> None:
-    """Whole games of random legal play: every invariant of H-1..H-4 and G-3 holds, and each
+    """Whole games of random legal play: every invariant of HC-1..HC-4 and G-3 holds, and each
     log replays to the same game and to a public record that hides every face-down card."""
     players = ["p1", "p2", "p3", "p4"][:count]
     with pytest.MonkeyPatch.context() as patch:

@@ -3,11 +3,11 @@ bot through the game registry alone (`bot.games.registry`, `rules.registry.regis
 
 Its rules, with the ids its refusals name (G-2):
 
-- H-1 2 to 4 players. The setup deals each player 3 cards of one deck numbered 1 to 13, so no
+- HC-1 2 to 4 players. The setup deals each player 3 cards of one deck numbered 1 to 13, so no
   two cards at the table are equal.
-- H-2 Three rounds. In each, every player in seat order puts one card of their hand face down.
-- H-3 Once everyone has put a card, all are revealed: the highest card wins the round, 1 point.
-- H-4 After the third round the game is over: the most points win; equal points share the win.
+- HC-2 Three rounds. In each, every player in seat order puts one card of their hand face down.
+- HC-3 Once everyone has put a card, all are revealed: the highest card wins the round, 1 point.
+- HC-4 After the third round the game is over: the most points win; equal points share the win.
 - G-3 A card put face down is seen by its player only, until the reveal.
 """
 
@@ -29,9 +29,9 @@ from rules.base import (
     require_fields,
 )
 
-DECK = tuple(range(1, 14))  # H-1: one deck, 1 to 13
+DECK = tuple(range(1, 14))  # HC-1: one deck, 1 to 13
 HAND_SIZE = 3
-ROUNDS = 3  # H-2: a card a round, so the hands run out with the last round
+ROUNDS = 3  # HC-2: a card a round, so the hands run out with the last round
 EXPECTS = "put"
 
 
@@ -40,7 +40,7 @@ EXPECTS = "put"
 
 @dataclass(frozen=True, slots=True)
 class Put:
-    """H-2: put `card` from the hand face down."""
+    """HC-2: put `card` from the hand face down."""
 
     card: int
 
@@ -50,7 +50,7 @@ class Put:
 
 @dataclass(frozen=True, slots=True)
 class CardPut(Event):
-    """H-2: `player` put `card` face down; the others see only that a card was put (G-3)."""
+    """HC-2: `player` put `card` face down; the others see only that a card was put (G-3)."""
 
     kind: ClassVar[str] = "card_put"
     round: int
@@ -60,7 +60,7 @@ class CardPut(Event):
 
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
-    """H-3: the round's cards, in seat order, and who won the round with the highest."""
+    """HC-3: the round's cards, in seat order, and who won the round with the highest."""
 
     kind: ClassVar[str] = "revealed"
     round: int
@@ -74,7 +74,7 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    """H-4: the final points and the winners (several when their points are equal)."""
+    """HC-4: the final points and the winners (several when their points are equal)."""
 
     kind: ClassVar[str] = "game_ended"
     points: tuple[tuple[str, int], ...]
@@ -162,7 +162,7 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
     def create(
         cls, players: Sequence[str], options: Mapping[str, Any] | None, setup: Mapping[str, Any]
     ) -> Self:
-        seats = check_players(players, cls.min_players, cls.max_players)  # H-1
+        seats = check_players(players, cls.min_players, cls.max_players)  # HC-1
         cls.normalise_options(options)
         if not isinstance(setup, Mapping):
             raise InvalidSetup("setup must be an object")
@@ -173,7 +173,7 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
     def draw_setup(
         cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
     ) -> dict[str, Any]:
-        """H-1: one shuffled deck, 3 cards to each player (G-1)."""
+        """HC-1: one shuffled deck, 3 cards to each player (G-1)."""
         deck = list(DECK)
         rng.shuffle(deck)
         hands = {
@@ -196,7 +196,7 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
     def next(self) -> Next | None:
         if len(self.reveals) == ROUNDS:
             return None
-        return self._turns[self.players[len(self.put)]]  # H-2: in seat order
+        return self._turns[self.players[len(self.put)]]  # HC-2: in seat order
 
     def legal_actions(self, player: str) -> list[Put]:
         nxt = self.next()
@@ -214,13 +214,13 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
         if len(self.put) < len(self.players):
             return events
         cards = tuple((p, self.put[p]) for p in self.players)
-        winner = max(cards, key=lambda seat: seat[1])[0]  # H-3: the deck has no equal cards
+        winner = max(cards, key=lambda seat: seat[1])[0]  # HC-3: the deck has no equal cards
         self.points[winner] += 1
         reveal = Revealed(self.round, cards, winner)
         self.reveals += (reveal,)
         self.put = {}
         events.append(reveal)
-        if len(self.reveals) == ROUNDS:  # H-4
+        if len(self.reveals) == ROUNDS:  # HC-4
             events.append(GameEnded(tuple(self.points.items()), tuple(self.winners())))
         return events
 
@@ -228,13 +228,13 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
         """G-2: raise IllegalAction, naming the rule, for anything `apply` must not do."""
         nxt = self.next()
         if nxt is None:
-            raise IllegalAction("H-4", "the game is over")
+            raise IllegalAction("HC-4", "the game is over")
         if player != nxt.player:
-            raise IllegalAction("H-2", f"it is {nxt.player}'s turn, not {player}'s")
+            raise IllegalAction("HC-2", f"it is {nxt.player}'s turn, not {player}'s")
         if not isinstance(action, Put) or type(action.card) is not int:
-            raise IllegalAction("H-2", f"{action!r} is not a card put face down")
+            raise IllegalAction("HC-2", f"{action!r} is not a card put face down")
         if action.card not in self.hands[player]:
-            raise IllegalAction("H-2", f"{action.card} is not in {player}'s hand")
+            raise IllegalAction("HC-2", f"{action.card} is not in {player}'s hand")
 
     # -- results -----------------------------------------------------------------------------------
 
@@ -242,7 +242,7 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
         return dict(self.points)
 
     def winners(self) -> list[str]:
-        """H-4: the players with the most points once the game is over; empty before."""
+        """HC-4: the players with the most points once the game is over; empty before."""
         if self.next() is not None:
             return []
         best = max(self.points.values())
@@ -325,19 +325,19 @@ class HighCard(Game[Put, HighCardEvent, HighCardObservation]):
 
 
 def checked_hands(players: tuple[str, ...], hands: Any) -> dict[str, tuple[int, ...]]:
-    """H-1: a hand of 3 cards of the deck for each player, no card twice at the table."""
+    """HC-1: a hand of 3 cards of the deck for each player, no card twice at the table."""
     if not isinstance(hands, Mapping) or set(hands) != set(players):
-        raise InvalidSetup("setup.hands must give a hand to each player and no one else (H-1)")
+        raise InvalidSetup("setup.hands must give a hand to each player and no one else (HC-1)")
     dealt: list[int] = []
     checked = {}
     for player in players:
         hand = hands[player]
         if not isinstance(hand, list | tuple) or len(hand) != HAND_SIZE:
-            raise InvalidSetup(f"setup.hands.{player} must be {HAND_SIZE} cards (H-1)")
+            raise InvalidSetup(f"setup.hands.{player} must be {HAND_SIZE} cards (HC-1)")
         if any(type(card) is not int or card not in DECK for card in hand):
-            raise InvalidSetup(f"setup.hands.{player}: cards are whole numbers 1 to 13 (H-1)")
+            raise InvalidSetup(f"setup.hands.{player}: cards are whole numbers 1 to 13 (HC-1)")
         dealt += hand
         checked[player] = tuple(hand)
     if len(set(dealt)) != len(dealt):
-        raise InvalidSetup("setup.hands: a card is dealt twice; the deck has one of each (H-1)")
+        raise InvalidSetup("setup.hands: a card is dealt twice; the deck has one of each (HC-1)")
     return checked

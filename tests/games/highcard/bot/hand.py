@@ -1,4 +1,4 @@
-"""The private hand: a button per card; pressing one on your turn puts it face down (H-2).
+"""The private hand: a button per card; pressing one on your turn puts it face down (HC-2).
 
 Custom ids carry the round (`g:hcp:<game>:<round>:<card>`): a hand from an earlier round, or
 from a game that has ended, is answered with the current hand instead of playing anything.

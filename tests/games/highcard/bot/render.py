@@ -70,7 +70,7 @@ def table_embed(
 
 
 def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
-    """H-3: the round's cards face up and who won it (H-4: and that the game is over); None when
+    """HC-3: the round's cards face up and who won it (HC-4: and that the game is over); None when
     the events hold no reveal."""
     reveal = next((e for e in events if isinstance(e, Revealed)), None)
     if reveal is None:
