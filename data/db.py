@@ -177,6 +177,7 @@ async def migrate(conn: aiosqlite.Connection) -> int:
 async def user_version(conn: aiosqlite.Connection) -> int:
     async with conn.execute("PRAGMA user_version") as cur:
         row = await cur.fetchone()
+    assert row is not None  # a PRAGMA that reads a value always returns one row
     return int(row[0])
 
 
