@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from discord.ext.commands import Bot
+    from bot.client import KamizaBot
 
 
-async def setup(bot: Bot) -> None:
+async def setup(bot: KamizaBot) -> None:
     from bot.kobayakawa import hand  # noqa: F401  (registers the card menu's buttons)
     from bot.kobayakawa.commands import kobayakawa
     from bot.kobayakawa.presenter import KobayakawaPresenter
 
-    bot.presenters["kobayakawa"] = KobayakawaPresenter(bot)  # type: ignore[attr-defined]
+    bot.presenters["kobayakawa"] = KobayakawaPresenter(bot)
     bot.tree.add_command(kobayakawa)
 
 
-async def teardown(bot: Bot) -> None:
+async def teardown(bot: KamizaBot) -> None:
     bot.tree.remove_command("kobayakawa")

@@ -6,17 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from discord.ext.commands import Bot
+    from bot.client import KamizaBot
 
 
-async def setup(bot: Bot) -> None:
+async def setup(bot: KamizaBot) -> None:
     from bot.losers import hand  # noqa: F401  (registers the menus' buttons and selects)
     from bot.losers.commands import losers
     from bot.losers.presenter import LosersPresenter
 
-    bot.presenters["rights-of-losers"] = LosersPresenter(bot)  # type: ignore[attr-defined]
+    bot.presenters["rights-of-losers"] = LosersPresenter(bot)
     bot.tree.add_command(losers)
 
 
-async def teardown(bot: Bot) -> None:
+async def teardown(bot: KamizaBot) -> None:
     bot.tree.remove_command("losers")
