@@ -204,6 +204,10 @@ def _settle(future: asyncio.Future[Any], settle: Callable[[Any], None], value: A
         future.get_loop().call_soon_threadsafe(settle_if_pending)
 
 
+def _nothing() -> None:
+    return None
+
+
 class _PlainWriter:
     """A plain sqlite3 connection to the ledger that lives on a thread of its own.
 
@@ -267,13 +271,17 @@ class _PlainWriter:
         orders the next unit of work after this one) before the cancellation goes on."""
         if self._closed:
             raise ValueError("Connection closed")
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
         self._calls.put((future, fn))
         try:
-            return await asyncio.shield(future)
+            return await future
         except asyncio.CancelledError:
-            with contextlib.suppress(Exception):  # the caller, cancelled, never sees the outcome
-                await future
+            # `fn` runs on regardless: wait for a no-op queued after it to know it has ended.
+            # (Not `asyncio.shield` on every call: that costs about a fifth of the hop.)
+            ended: asyncio.Future[None] = loop.create_future()
+            self._calls.put((ended, _nothing))
+            await ended
             raise
 
     async def close(self) -> None:
