@@ -100,7 +100,8 @@ class KamizaBot(commands.Bot):
             await ledger.close()
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s (%s) in %d guilds", self.user, self.user.id, len(self.guilds))
+        user = self.user  # set before discord.py dispatches READY
+        log.info("Logged in as %s (%s) in %d guilds", user, user and user.id, len(self.guilds))
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

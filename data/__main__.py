@@ -20,11 +20,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from data.db import parse_url
 from data.errors import LedgerError
 from data.ratings import competition_ranks
 from data.store import DEFAULT_URL, GameRecord, Ledger, open_ledger
-from data.urls import redact_url
+from data.urls import parse_url, redact_url
 from rules.base import RulesError
 from rules.log import load
 

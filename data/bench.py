@@ -19,8 +19,8 @@ import time
 from typing import Any
 
 from data import ratings
-from data.db import parse_url
 from data.store import Seat, open_ledger
+from data.urls import parse_url
 from rules.log import new_header
 from rules.random_play import random_match
 
@@ -141,9 +141,10 @@ def _finished_games(path: str) -> int:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return conn.execute("SELECT count(*) FROM games WHERE status = 'finished'").fetchone()[
-                0
-            ]
+            finished: int = conn.execute(
+                "SELECT count(*) FROM games WHERE status = 'finished'"
+            ).fetchone()[0]
+            return finished
         finally:
             conn.close()
     except sqlite3.Error:

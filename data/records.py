@@ -44,7 +44,8 @@ async def game_status(conn: aiosqlite.Connection, game_id: int) -> str:
         row = await cur.fetchone()
     if row is None:
         raise GameNotFound(game_id)
-    return row[0]
+    status: str = row[0]
+    return status
 
 
 async def replace_seats(

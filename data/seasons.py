@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 
 import aiosqlite
@@ -9,7 +10,7 @@ import aiosqlite
 from data.store import Champion, Season
 
 
-def _season(row, champions: list[Champion] | None = None) -> Season:
+def _season(row: sqlite3.Row, champions: list[Champion] | None = None) -> Season:
     return Season(
         id=row["id"],
         guild_id=row["guild_id"],

@@ -208,7 +208,7 @@ class SqliteLedger:
             async with conn.execute(
                 "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
             ) as cur:
-                rows = await cur.fetchall()
+                rows = list(await cur.fetchall())
             return await records.records(conn, rows)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -223,7 +223,7 @@ class SqliteLedger:
                 """SELECT * FROM games WHERE announced = 0
                    AND status IN ('finished', 'cancelled', 'abandoned') ORDER BY id"""
             ) as cur:
-                rows = await cur.fetchall()
+                rows = list(await cur.fetchall())
             return await records.records(conn, rows)
 
     async def mark_announced(self, game_id: int) -> None:
@@ -268,7 +268,7 @@ class SqliteLedger:
         while True:
             async with self._db.read() as conn:
                 async with conn.execute(sql, (last, *args)) as cur:
-                    rows = await cur.fetchall()
+                    rows = list(await cur.fetchall())
                 batch = await records.records(conn, rows)
             for record in batch:
                 yield record

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
 import aiosqlite
@@ -15,7 +16,7 @@ from data.store import (
     Seat,
     StatsRow,
 )
-from rules.base import Game
+from rules.base import AnyGame
 
 # -- results and ratings -----------------------------------------------------------------------
 
@@ -34,7 +35,7 @@ async def record_results(
     game_name: str,
     season_id: int,
     seats: Sequence[Seat],
-    state: Game,
+    state: AnyGame,
     rated: bool,
     now: str,
 ) -> list[ResultRow]:
@@ -133,7 +134,7 @@ async def _rating(
     return ratings.Rating(row["mu"], row["sigma"]) if row else ratings.Rating()
 
 
-def result_row(row) -> ResultRow:
+def result_row(row: sqlite3.Row) -> ResultRow:
     def disp(mu: float | None, sigma: float | None) -> float | None:
         return None if mu is None or sigma is None else ratings.display(mu, sigma)
 
@@ -172,7 +173,9 @@ async def leaderboard(
     async with conn.execute(
         "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ?", (season_id, game)
     ) as cur:
-        total = (await cur.fetchone())[0]
+        count = await cur.fetchone()
+    assert count is not None  # an aggregate without GROUP BY always returns one row
+    total: int = count[0]
     async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
         rows = [
             LeaderboardRow(

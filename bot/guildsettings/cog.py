@@ -27,7 +27,7 @@ EDITION_CHOICES = [
 OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "kamiza_edition")
 
 
-def _key(option: str, part: str) -> Any:
+def _key(option: str, part: str) -> app_commands.locale_str:
     return locale_key(f"cmd.settings.param.{option}.{part}")
 
 

@@ -36,7 +36,10 @@ import json
 import logging
 import string
 from importlib import resources
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from discord import app_commands
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +154,7 @@ def placeholders(raw: str) -> set[str]:
         return {"<malformed>"}
 
 
-def locale_key(key: str) -> Any:
+def locale_key(key: str) -> app_commands.locale_str:
     """A `discord.app_commands.locale_str` whose message is the English catalogue text of `key`
     and which carries `key` for `bot.i18n.translator.CatalogueTranslator`."""
     from discord import app_commands

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.i18n import locale_key, t
 from bot.kamiza.spec import SPEC
+from bot.standings.access import ledger_of
 from bot.tables import commands as common
 from bot.tables.replies import lang_of
 
@@ -52,9 +53,7 @@ async def start(
     bots: app_commands.Range[int, 0, 3] = 0,
 ) -> None:
     if edition is None:
-        settings = await interaction.client.ledger.guild_settings(  # type: ignore[attr-defined]
-            interaction.guild_id or 0
-        )
+        settings = await ledger_of(interaction).guild_settings(interaction.guild_id or 0)
         edition = settings.kamiza_edition
     title = t(lang_of(interaction), "game.kamiza")
     await common.open_table(

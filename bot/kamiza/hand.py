@@ -16,11 +16,20 @@ from bot.tables import lookup
 from bot.tables.buttons import button, handles, view_of
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
+from rules.base import AnyGame
 from rules.kamiza import Kamiza, Play
 from rules.kamiza_judge import SHIMOZA_FORBIDDEN
 
 
-def round_key(state: Kamiza) -> str:
+def state_of(table: Table) -> Kamiza:
+    """The table's game: KAMIZA's hand and presenter only ever serve KAMIZA tables."""
+    state = table.state
+    assert isinstance(state, Kamiza)
+    return state
+
+
+def round_key(state: AnyGame) -> str:
+    assert isinstance(state, Kamiza)  # a KAMIZA table's state (`Table.act` passes any game's)
     game_no, round_no = state.position()
     return f"{game_no}.{round_no}"
 
@@ -28,7 +37,7 @@ def round_key(state: Kamiza) -> str:
 def hand_message(
     table: Table, seat: Seat, lang: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    state: Kamiza = table.state  # type: ignore[assignment]
+    state = state_of(table)
     view = state.view(seat.player)
     game_no, round_no = state.position()
     embed = discord.Embed(
@@ -85,7 +94,7 @@ async def _current(
     table = lookup.table(interaction, game_id)
     seat = lookup.seat(table, interaction)
     lang = lang_of(interaction)
-    if key != round_key(table.state):  # type: ignore[arg-type]
+    if key != round_key(table.state):
         embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))
         await interaction.response.edit_message(content=None, embed=embed, view=view)
         return None
@@ -107,7 +116,7 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
     if found is None:
         return
     table, seat, lang = found
-    state: Kamiza = table.state  # type: ignore[assignment]
+    state = state_of(table)
     if chosen not in state.hands[seat.player]:
         raise TableError("kamiza.hand.not_in_hand")
     shimoza_verb = "kzb" if chosen in SHIMOZA_FORBIDDEN else "kzp"
@@ -184,7 +193,7 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
         await table.act(
             seat.player,
             Play(chosen, where),
-            still_shown=lambda state: round_key(state) == key,  # type: ignore[arg-type]
+            still_shown=lambda state: round_key(state) == key,
         )
     except StaleButton:  # the round ended between the check above and the lock
         embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))

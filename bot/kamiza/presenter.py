@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import t
 from bot.kamiza import render
-from bot.kamiza.hand import hand_message
+from bot.kamiza.hand import hand_message, state_of
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
 from data.store import ResultRow, Seat
@@ -29,16 +29,16 @@ class KamizaPresenter(MessagePresenter):
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
         return render.table_embed(
-            table.state,
+            state_of(table),
             lang,
-            lambda p: self.seat_name(table, p),  # type: ignore[arg-type]
+            lambda p: self.seat_name(table, p),
             viewer,
             sorted(table.autopilot),
         )
 
     async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
         lang = self.lang(table)
-        name = lambda p: self.seat_name(table, p)  # noqa: E731
+        name: render.Namer = lambda p: self.seat_name(table, p)  # noqa: E731
         note = None
         if cause == "timeout":
             note = t(lang, "table.timed_out", player=name(player))

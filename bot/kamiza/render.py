@@ -9,7 +9,20 @@ import discord
 from bot.i18n import t
 from rules.base import Event
 from rules.kamiza import Kamiza
-from rules.kamiza_judge import VALUE
+from rules.kamiza_events import GameEnded, RoundRevealed, RoundScored, RoundStarted
+from rules.kamiza_judge import (
+    VALUE,
+    Bribe,
+    Cancelled,
+    Hit,
+    JudgeEvent,
+    PolicemanUnpaid,
+    RemovedWrongArea,
+    Seated,
+    SeatLost,
+    Squealed,
+    WantedChip,
+)
 
 CARD_EMOJI = {"boss": "👑", "underboss": "🎩", "hitman": "🔫", "policeman": "👮", "raid": "🚨"}
 FACE_DOWN = "🂠"
@@ -96,7 +109,7 @@ def table_embed(
 
 def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
     """The judging of a round, step by step, or None when `events` reveal nothing."""
-    revealed = next((e for e in events if e.kind == "round_revealed"), None)
+    revealed = next((e for e in events if isinstance(e, RoundRevealed)), None)
     if revealed is None:
         return None
     embed = discord.Embed(
@@ -115,7 +128,7 @@ def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Emb
             inline=True,
         )
     steps = sorted(
-        (e for e in events if e.kind in STEP_ORDER), key=lambda e: STEP_ORDER.index(e.kind)
+        (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(e.kind)
     )
     lines = [step_line(e, lang, name) for e in steps]
     embed.add_field(
@@ -123,26 +136,25 @@ def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Emb
         value="\n".join(lines) or t(lang, "kamiza.reveal.nothing"),
         inline=False,
     )
-    scored = next((e for e in events if e.kind == "round_scored"), None)
+    scored = next((e for e in events if isinstance(e, RoundScored)), None)
     if scored is not None:
         points = " · ".join(f"{name(p)} +{pts}" for p, pts in scored.points.items())
         totals = " · ".join(f"{name(p)} {pts}" for p, pts in scored.totals.items())
         embed.add_field(name=t(lang, "kamiza.reveal.points"), value=points, inline=False)
         embed.add_field(name=t(lang, "kamiza.reveal.totals"), value=totals, inline=False)
-    after = [after_line(e, lang, name) for e in events if e.kind in ("game_ended", "round_started")]
+    after = [after_line(e, lang, name) for e in events if isinstance(e, GameEnded | RoundStarted)]
     if after:
         embed.add_field(name="\u200b", value="\n".join(after), inline=False)
     return embed
 
 
-def step_line(e: Event, lang: str, name: Namer) -> str:
+def step_line(e: JudgeEvent, lang: str, name: Namer) -> str:
     """One judging step in words."""
-    k = e.kind
-    if k == "removed_wrong_area":
+    if isinstance(e, RemovedWrongArea):
         return t(lang, "kamiza.step.wrong_area", player=name(e.player), card=card(lang, e.card))
-    if k == "squealed":
+    if isinstance(e, Squealed):
         return t(lang, "kamiza.step.squeal", player=name(e.player))
-    if k == "cancelled":
+    if isinstance(e, Cancelled):
         who = ", ".join(name(p) for p in e.players)
         return t(
             lang,
@@ -151,7 +163,7 @@ def step_line(e: Event, lang: str, name: Namer) -> str:
             area=area(lang, e.area),
             players=who,
         )
-    if k == "seat_lost":
+    if isinstance(e, SeatLost):
         return t(
             lang,
             "kamiza.step.seat_lost",
@@ -159,9 +171,9 @@ def step_line(e: Event, lang: str, name: Namer) -> str:
             card=card(lang, e.card),
             area=area(lang, e.area),
         )
-    if k == "hit":
+    if isinstance(e, Hit):
         return t(lang, "kamiza.step.hit", hitman=name(e.hitman), boss=name(e.boss))
-    if k == "seated":
+    if isinstance(e, Seated):
         return t(
             lang,
             "kamiza.step.seated",
@@ -170,7 +182,7 @@ def step_line(e: Event, lang: str, name: Namer) -> str:
             area=area(lang, e.area),
             points=e.points,
         )
-    if k == "bribe":
+    if isinstance(e, Bribe):
         return t(
             lang,
             "kamiza.step.bribe",
@@ -179,15 +191,15 @@ def step_line(e: Event, lang: str, name: Namer) -> str:
             card=card(lang, e.card),
             points=e.points,
         )
-    if k == "policeman_unpaid":
+    if isinstance(e, PolicemanUnpaid):
         return t(lang, "kamiza.step.unpaid", player=name(e.player))
-    if k == "wanted":
+    if isinstance(e, WantedChip):
         return t(lang, "kamiza.step.wanted", player=name(e.player), chips=e.chips)
     return t(lang, "kamiza.step.dropped", player=name(e.player), total=e.total)
 
 
-def after_line(e: Event, lang: str, name: Namer) -> str:
-    if e.kind == "game_ended":
+def after_line(e: GameEnded | RoundStarted, lang: str, name: Namer) -> str:
+    if isinstance(e, GameEnded):
         return t(lang, "kamiza.after.game_ended", game=e.game)
     return t(
         lang,

@@ -8,7 +8,7 @@ only the two keep choices, and the menu offers nothing else.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -21,7 +21,15 @@ from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
 from rules.kobayakawa import ROUNDS, Kobayakawa
-from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
+from rules.kobayakawa_moves import (
+    FIGHT_ACTION,
+    KEEP_DRAWN,
+    KEEP_HELD,
+    PASS_ACTION,
+    REPLACE,
+    Fought,
+    KobayakawaReplaced,
+)
 
 if TYPE_CHECKING:
     from bot.kobayakawa.presenter import KobayakawaPresenter
@@ -31,14 +39,25 @@ KEEPS = {"held": KEEP_HELD, "drawn": KEEP_DRAWN}
 
 
 def _presenter(table: Table) -> KobayakawaPresenter:
-    return table.presenter  # type: ignore[return-value]
+    from bot.kobayakawa.presenter import KobayakawaPresenter  # it imports this module
+
+    presenter = table.presenter
+    assert isinstance(presenter, KobayakawaPresenter)  # it serves every Kobayakawa table
+    return presenter
+
+
+def state_of(table: Table) -> Kobayakawa:
+    """The table's game: this menu and Kobayakawa's presenter only serve Kobayakawa tables."""
+    state = table.state
+    assert isinstance(state, Kobayakawa)
+    return state
 
 
 def hand_message(
     table: Table, seat: Seat, lang: str, note: str | None = None
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The player's card and, on their turn, the buttons of what they may do now."""
-    state: Kobayakawa = table.state  # type: ignore[assignment]
+    state = state_of(table)
     player = seat.player
     view = state.view(player)
     gid, seq = table.game_id, table.seq
@@ -47,7 +66,7 @@ def hand_message(
         colour=render.COLOUR,
     )
     lines = [note] if note else []
-    items: list[discord.ui.Item] = []
+    items: list[discord.ui.Item[Any]] = []
     nxt = state.next()
     drawn = None
     if state.over:
@@ -112,7 +131,9 @@ def hand_message(
     return embed, (view_of(*items) if items else None)
 
 
-def keep_buttons(gid: int, seq: int, held: int, drawn: int, lang: str) -> list[discord.ui.Item]:
+def keep_buttons(
+    gid: int, seq: int, held: int, drawn: int, lang: str
+) -> list[discord.ui.Item[Any]]:
     return [
         button(
             KEEP,
@@ -176,7 +197,7 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if found is None:
         return
     table, seat, lang, seq = found
-    state: Kobayakawa = table.state  # type: ignore[assignment]
+    state = state_of(table)
     if state.drawn_card(seat.player) is None:  # not a draw turn
         await show_again(interaction, game_id, args)
         return
@@ -191,7 +212,7 @@ async def keep(interaction: discord.Interaction, game_id: int, args: CustomIdArg
     if found is None:
         return
     table, seat, lang, seq = found
-    state: Kobayakawa = table.state  # type: ignore[assignment]
+    state = state_of(table)
     held, drawn = state.cards.get(seat.player), state.drawn_card(seat.player)
     action = args.one_of(1, KEEPS)
     await table.act(seat.player, action, expected_seq=seq)
@@ -217,7 +238,7 @@ async def replace(interaction: discord.Interaction, game_id: int, args: list[str
         await ephemeral(interaction, t(lang, "kobayakawa.hand.already_drawn"))
         return
     events = await table.act(seat.player, REPLACE, expected_seq=seq)
-    new = next(e.kobayakawa for e in events if e.kind == "kobayakawa_replaced")
+    new = next(e.kobayakawa for e in events if isinstance(e, KobayakawaReplaced))
     await _done(interaction, t(lang, "kobayakawa.hand.done_replace", card=render.card(new)))
 
 
@@ -228,7 +249,7 @@ async def fight(interaction: discord.Interaction, game_id: int, args: list[str])
         return
     table, seat, lang, seq = found
     events = await table.act(seat.player, FIGHT_ACTION, expected_seq=seq)
-    bet = next(e.bet for e in events if e.kind == "fought")
+    bet = next(e.bet for e in events if isinstance(e, Fought))
     await _done(interaction, t(lang, "kobayakawa.hand.done_fight", bet=bet))
 
 

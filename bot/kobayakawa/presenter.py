@@ -73,7 +73,7 @@ class KobayakawaPresenter(MessagePresenter):
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
         return render.table_embed(
-            table.state,  # type: ignore[arg-type]
+            _state(table),
             lang,
             lambda p: self.seat_name(table, p),
             viewer,
@@ -91,7 +91,7 @@ class KobayakawaPresenter(MessagePresenter):
                 await self.send(table, content=note)
             await self.refresh_table(table)
             return
-        ended = next(e for e in events if e.kind in render.ROUND_END)
+        ended = next(e for e in events if isinstance(e, render.RoundEnd))
         await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
         await self.send(table, content=note, embed=showdown)
         if not any(e.kind == "game_ended" for e in events):

@@ -13,7 +13,20 @@ import discord
 from bot.i18n import t
 from rules.base import Event
 from rules.kobayakawa import ROUNDS, Kobayakawa
-from rules.kobayakawa_moves import LONE_FIGHTER, TIE_CLOSEST_TO_START
+from rules.kobayakawa_moves import (
+    LONE_FIGHTER,
+    TIE_CLOSEST_TO_START,
+    Drew,
+    Fought,
+    GameEnded,
+    KobayakawaReplaced,
+    NobodyFought,
+    Passed,
+    PlayerOut,
+    RoundStarted,
+    RoundWon,
+    Showdown,
+)
 
 COLOUR = discord.Colour.from_rgb(110, 60, 140)
 CARD = "🎴"
@@ -21,7 +34,7 @@ KOBAYAKAWA = "🏯"
 Namer = Callable[[str], str]
 
 # The events that close a round; they get their own message (the showdown).
-ROUND_END = ("showdown", "nobody_fought")
+RoundEnd = Showdown | NobodyFought
 
 
 def card(number: int) -> str:
@@ -171,10 +184,9 @@ def round_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
 
 def event_line(e: Event, lang: str, name: Namer) -> str | None:
     """A one-line narration of a single action's event (None for events told elsewhere)."""
-    k = e.kind
-    if k == "drew":
+    if isinstance(e, Drew):
         return t(lang, "kobayakawa.log.drew", player=name(e.player), card=e.discarded)
-    if k == "kobayakawa_replaced":
+    if isinstance(e, KobayakawaReplaced):
         return t(
             lang,
             "kobayakawa.log.replaced",
@@ -182,9 +194,9 @@ def event_line(e: Event, lang: str, name: Namer) -> str | None:
             previous=e.previous,
             card=e.kobayakawa,
         )
-    if k == "fought":
+    if isinstance(e, Fought):
         return t(lang, "kobayakawa.log.fought", player=name(e.player), bet=e.bet, pot=e.pot)
-    if k == "passed":
+    if isinstance(e, Passed):
         return t(lang, "kobayakawa.log.passed", player=name(e.player))
     return None
 
@@ -192,11 +204,11 @@ def event_line(e: Event, lang: str, name: Namer) -> str | None:
 def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
     """The end of a round explained (who fought, who added the Kobayakawa, who won and why),
     or None when `events` do not end a round."""
-    end = next((e for e in events if e.kind in ROUND_END), None)
+    end = next((e for e in events if isinstance(e, RoundEnd)), None)
     if end is None:
         return None
     last = [line for e in events if (line := event_line(e, lang, name))]
-    if end.kind == "nobody_fought":
+    if isinstance(end, NobodyFought):
         embed = discord.Embed(
             title=t(lang, "kobayakawa.showdown.title_nobody", round=end.round), colour=COLOUR
         )
@@ -236,7 +248,7 @@ def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.E
     return embed
 
 
-def revealed_lines(showdown: Event, name: Namer) -> list[str]:
+def revealed_lines(showdown: Showdown, name: Namer) -> list[str]:
     """Each revealed fighter's card; the lowest adds the Kobayakawa to it."""
     lines = []
     for p in showdown.fighters:
@@ -249,12 +261,13 @@ def revealed_lines(showdown: Event, name: Namer) -> list[str]:
     return lines
 
 
-def showdown_lines(showdown: Event, lang: str, name: Namer) -> list[str]:
+def showdown_lines(showdown: Showdown, lang: str, name: Namer) -> list[str]:
     """Why the winner won (B-5): the lowest's addition, then highest, tie or lone fighter."""
     winner = showdown.winner
     if showdown.why == LONE_FIGHTER:
         return [t(lang, "kobayakawa.showdown.why_lone", player=name(winner))]
     lowest = showdown.lowest
+    assert lowest is not None  # revealed fighters: one of them added the Kobayakawa
     total = showdown.totals[winner]
     lines = [
         t(
@@ -284,8 +297,7 @@ def showdown_lines(showdown: Event, lang: str, name: Namer) -> list[str]:
 
 def after_line(e: Event, lang: str, name: Namer) -> str | None:
     """What follows a showdown: the winnings, players out, the end or the next round."""
-    k = e.kind
-    if k == "round_won":
+    if isinstance(e, RoundWon):
         return t(
             lang,
             "kobayakawa.showdown.won",
@@ -294,11 +306,11 @@ def after_line(e: Event, lang: str, name: Namer) -> str | None:
             centre=e.from_centre,
             kamons=e.kamons,
         )
-    if k == "player_out":
+    if isinstance(e, PlayerOut):
         return t(lang, "kobayakawa.showdown.out", player=name(e.player))
-    if k == "game_ended":
+    if isinstance(e, GameEnded):
         return t(lang, f"kobayakawa.showdown.end_{e.reason}")
-    if k == "round_started":
+    if isinstance(e, RoundStarted):
         return t(
             lang,
             "kobayakawa.showdown.next_round",

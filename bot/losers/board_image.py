@@ -145,10 +145,11 @@ def render_field(
 
 def _palette(players: Sequence[str], colours: Mapping[str, RGB] | None) -> dict[str, RGB]:
     chosen = colours or {}
-    return {
-        p: tuple(chosen.get(p, PLAYER_COLOURS[i % len(PLAYER_COLOURS)]))  # type: ignore[misc]
-        for i, p in enumerate(players)
-    }
+    palette: dict[str, RGB] = {}
+    for i, p in enumerate(players):
+        red, green, blue = chosen.get(p, PLAYER_COLOURS[i % len(PLAYER_COLOURS)])
+        palette[p] = (red, green, blue)  # a tuple, whatever sequence the caller gave
+    return palette
 
 
 @lru_cache(maxsize=16)

@@ -22,7 +22,7 @@ from bot.tables.buttons import button, view_of
 from bot.tables.selects import option, select
 from data.store import Seat
 from rules.losers import RightsOfLosers
-from rules.losers_actions import Move
+from rules.losers_actions import Move, Play
 from rules.losers_board import CARD_SUIT, TOUCHING, TRICKS, cell_index
 
 # Button verbs (`g:`) and select verbs (`s:`); all but REFRESH carry the seq first.
@@ -65,7 +65,7 @@ def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     gid, seq = table.game_id, table.seq
     items: list[discord.ui.Item[Any]] = []
     if task == "play":
-        legal = {a.card for a in state.legal_actions(seat.player)}  # type: ignore[union-attr]
+        legal = {a.card for a in state.legal_actions(seat.player) if isinstance(a, Play)}
         items = [
             button(
                 PLAY,

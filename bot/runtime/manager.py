@@ -12,8 +12,8 @@ from bot.runtime.errors import TableError, TableExists
 from bot.runtime.lobby import Lobby, bot_seat, human_seat
 from bot.runtime.presenter import Presenter
 from bot.runtime.table import Place, Table, Timing
-from data.store import GameRecord, Ledger
-from rules.base import Event, InvalidSetup, RulesError
+from data.store import GameRecord, Ledger, Seat
+from rules.base import AnyGame, Event, InvalidSetup, RulesError
 from rules.log import apply_entry, load, new_header
 from rules.registry import GAMES
 
@@ -121,7 +121,7 @@ class TableManager:
         place: Place,
         host_id: int,
         options: dict[str, Any],
-        seats: list,
+        seats: list[Seat],
         expires_at: float,
     ) -> Lobby:
         lobby = Lobby(
@@ -156,7 +156,7 @@ class TableManager:
         return table
 
     async def _table(
-        self, game_id: int, place: Place, host_id: int, seats: list, state: Any, seq: int
+        self, game_id: int, place: Place, host_id: int, seats: list[Seat], state: AnyGame, seq: int
     ) -> Table:
         settings = await self.ledger.guild_settings(place.guild_id)
         timing = Timing(

@@ -14,7 +14,7 @@ from bot.runtime.presenter import Presenter
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
 from rules.agents import computer_action, random_action
-from rules.base import Event, Game, IllegalAction
+from rules.base import AnyGame, Event, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ class Table:
         place: Place,
         host_id: int,
         seats: Sequence[Seat],
-        state: Game,
+        state: AnyGame,
         seq: int,
         ledger: Ledger,
         presenter: Presenter,
@@ -97,7 +97,7 @@ class Table:
         *,
         cause: str = "player",
         expected_seq: int | None = None,
-        still_shown: Callable[[Game], bool] | None = None,
+        still_shown: Callable[[AnyGame], bool] | None = None,
     ) -> list[Event]:
         """Check, commit to the ledger, then apply; raises IllegalAction or a TableError.
 

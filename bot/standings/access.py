@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -14,9 +14,23 @@ from data.store import Ledger
 log = logging.getLogger(__name__)
 
 
+@runtime_checkable
+class KeepsLedger(Protocol):
+    """What the commands need of the client: `KamizaBot.ledger`.
+
+    discord.py types every interaction's client as its `Client` base class (a component's
+    callback cannot narrow it), so the commands check for this instead of importing the bot.
+    """
+
+    ledger: Ledger | None
+
+
 def ledger_of(interaction: discord.Interaction) -> Ledger:
     """The bot's ledger (`KamizaBot.ledger`, opened in its `setup_hook`)."""
-    return interaction.client.ledger  # type: ignore[attr-defined]
+    client = interaction.client
+    if not isinstance(client, KeepsLedger) or client.ledger is None:
+        raise RuntimeError("the bot has no ledger open")  # open before any interaction comes
+    return client.ledger
 
 
 def lang_of(interaction: discord.Interaction) -> Language:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import discord
 
@@ -48,7 +49,7 @@ async def leaderboard_reply(
 
 
 class LeaderboardPageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"kz:lb:(?P<lang>en|ja):(?P<guild>\d+):(?P<game>[a-z-]+):(?P<season>\d+):(?P<page>\d+)",
 ):
     """Shows page `page` of a (guild, game, season) board, in the language it was posted in."""
@@ -77,8 +78,9 @@ class LeaderboardPageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LeaderboardPageButton:
+        assert isinstance(item, discord.ui.Button)  # these custom ids are only ever on buttons
         return cls(
             "ja" if match["lang"] == "ja" else "en",
             int(match["guild"]),
@@ -110,7 +112,7 @@ class LeaderboardPageButton(
 
 
 class NewSeasonButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"kz:season:new:(?P<guild>\d+):(?P<season>\d+)(?::(?P<name>.+))?",
 ):
     """Confirms `/season new`: ends season `season` (if still current) and opens the next."""
@@ -124,8 +126,9 @@ class NewSeasonButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> NewSeasonButton:
+        assert isinstance(item, discord.ui.Button)  # these custom ids are only ever on buttons
         return cls(int(match["guild"]), int(match["season"]), match["name"], item.label or "…")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -180,7 +183,8 @@ class NewSeasonButton(
 
 
 class CancelButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"kz:season:cancel:(?P<guild>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"kz:season:cancel:(?P<guild>\d+)",
 ):
     """Dismisses the `/season new` confirmation; nothing changes."""
 
@@ -196,8 +200,9 @@ class CancelButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CancelButton:
+        assert isinstance(item, discord.ui.Button)  # these custom ids are only ever on buttons
         return cls(int(match["guild"]), item.label or "…")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

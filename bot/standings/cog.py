@@ -11,6 +11,7 @@ from bot.i18n import locale_key
 from bot.standings import render
 from bot.standings.access import failed, in_guild, lang_of, ledger_of, tell
 from bot.standings.buttons import leaderboard_reply
+from data.store import Season
 
 # Read when the cog is imported: `bot.client` has loaded the game registry by then.
 GAME_CHOICES = [app_commands.Choice(name=locale_key(g.display_key), value=g.name) for g in games()]
@@ -48,6 +49,7 @@ class Standings(commands.Cog):
             ledger = ledger_of(interaction)
             guild_id = interaction.guild_id
             assert guild_id is not None
+            chosen: Season | None
             if season is None:
                 chosen = await ledger.current_season(guild_id)
             else:
@@ -72,7 +74,9 @@ class Standings(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(member=locale_key("cmd.stats.param.member.name"))
     @app_commands.describe(member=locale_key("cmd.stats.param.member.description"))
-    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None):
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
         """A member's record per game, across seasons, with their best finish."""
         if not await in_guild(interaction):
             return

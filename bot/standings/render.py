@@ -6,12 +6,13 @@ No Discord calls and no ledger calls here, so every function is a fast unit test
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import discord
 
 from bot.games.registry import names
 from bot.i18n import Language, t
-from data.store import LeaderboardPage, Season, StatsRow
+from data.store import Champion, LeaderboardPage, Season, StatsRow
 
 COLOUR = discord.Colour.dark_gold()
 MAX_LINES = 4000  # an embed description holds 4096 characters
@@ -47,7 +48,7 @@ def _name(text: str) -> str:
     return discord.utils.escape_markdown(text)
 
 
-def _when(moment) -> str:
+def _when(moment: datetime) -> str:
     return discord.utils.format_dt(moment, "d")
 
 
@@ -153,7 +154,7 @@ def _game_record(lang: Language, rows: Sequence[StatsRow]) -> str:
 def champions_text(lang: Language, season: Season) -> str:
     if not season.champions:
         return t(lang, "standings.seasons.no_champions")
-    by_game: dict[str, list] = {}
+    by_game: dict[str, list[Champion]] = {}
     for champion in season.champions:
         by_game.setdefault(champion.game, []).append(champion)
     known = names()
@@ -177,7 +178,7 @@ def seasons_embed(lang: Language, seasons: Sequence[Season]) -> discord.Embed:
     lines: list[str] = []
     for season in seasons:
         label = season_name(lang, season.number, season.name)
-        if season.current:
+        if season.ended_at is None:  # the current season
             line = t(
                 lang, "standings.seasons.current", season=label, start=_when(season.started_at)
             )

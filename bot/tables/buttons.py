@@ -94,17 +94,17 @@ custom_id = BUTTONS.custom_id
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"g:(?P<verb>[a-z_]+):(?P<gid>[0-9]{1,20})(?P<args>(?::[^:]*)*)",
 ):
     """A button whose custom id says what it does at which table."""
 
-    def __init__(self, button: discord.ui.Button) -> None:
+    def __init__(self, button: discord.ui.Button[discord.ui.View]) -> None:
         super().__init__(button)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: object, /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: object, /
     ) -> TableButton:
         assert isinstance(item, discord.ui.Button)
         return cls(item)
@@ -135,7 +135,7 @@ def button(
     )
 
 
-def view_of(*items: discord.ui.Item) -> discord.ui.View:
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     """A persistent view holding `items` (built in async code, see TESTING.md)."""
     view = discord.ui.View(timeout=None)
     for item in items:

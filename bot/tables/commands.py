@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -24,7 +24,7 @@ __all__ = ["open_table", "table_commands"]
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 1440
+THREAD_ARCHIVE_MINUTES: Final = 1440
 
 
 async def open_table(
@@ -77,7 +77,11 @@ async def _open_table(
 
 
 async def _thread_or_channel(
-    interaction: discord.Interaction, callback: Any, channel: Any, title: str, host: Any
+    interaction: discord.Interaction,
+    callback: discord.InteractionCallbackResponse[discord.Client],
+    channel: discord.abc.Snowflake,
+    title: str,
+    host: discord.User | discord.Member,
 ) -> Place:
     manager = lookup.manager_of(interaction)
     guild_id = interaction.guild_id or 0
@@ -105,7 +109,7 @@ async def show_hand(interaction: discord.Interaction, game: str) -> None:
         if not isinstance(item, Table):
             raise TableError("table.not_started")
         seat = lookup.seat(item, interaction)
-        await item.presenter.show_hand(interaction, item, seat)  # type: ignore[attr-defined]
+        await lookup.presenter_of(item).show_hand(interaction, item, seat)
     except Exception as exc:
         await explain_error(interaction, exc, 0)
 
@@ -113,7 +117,7 @@ async def show_hand(interaction: discord.Interaction, game: str) -> None:
 async def show_status(interaction: discord.Interaction, game: str) -> None:
     try:
         item = lookup.here(interaction, game)
-        await item.presenter.show_status(interaction, item)  # type: ignore[attr-defined]
+        await lookup.presenter_of(item).show_status(interaction, item)
     except Exception as exc:
         await explain_error(interaction, exc, 0)
 
@@ -138,7 +142,9 @@ async def ask_cancel(interaction: discord.Interaction, game: str) -> None:
         await explain_error(interaction, exc, 0)
 
 
-def table_commands(game: str, rules: str | None = None) -> list[app_commands.Command]:
+def table_commands(
+    game: str, rules: str | None = None
+) -> list[app_commands.Command[Any, ..., None]]:
     """`hand`, `status`, `cancel`, `rules` and `export`: the same for every game's group.
 
     `rules` names the catalogue prefix of the rules pages (`<rules>.rules.pageN`), default `game`.
@@ -156,7 +162,7 @@ def table_commands(game: str, rules: str | None = None) -> list[app_commands.Com
     async def rules_pages(interaction: discord.Interaction) -> None:
         await show_rules(interaction, rules or game)
 
-    made: list[app_commands.Command] = [
+    made: list[app_commands.Command[Any, ..., None]] = [
         app_commands.Command(
             name=locale_key(f"cmd.table.{name}.name"),
             description=locale_key(f"cmd.table.{name}.description"),

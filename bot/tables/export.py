@@ -31,10 +31,12 @@ from discord import app_commands
 from bot.i18n import locale_key, t
 from bot.runtime.errors import TableError
 from bot.runtime.table import Table
+from bot.standings.access import ledger_of
 from bot.tables import lookup
 from bot.tables.replies import can_manage, explain_error, lang_of
 from data.__main__ import export_document
 from data.store import GameRecord, Ledger, Seat
+from rules.base import AnyGame
 from rules.log import load, public_record
 
 __all__ = ["export_command", "export_game", "public_document", "seat_view_document"]
@@ -87,7 +89,7 @@ async def _export(
     if full and not can_manage(interaction):
         raise TableError("export.full_needs_manage")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    ledger: Ledger = interaction.client.ledger  # type: ignore[attr-defined]
+    ledger = ledger_of(interaction)
     if game_id is not None:
         record = await ledger.get_game(game_id)
         if record is None or record.guild_id != guild_id:
@@ -159,7 +161,7 @@ def _own_seat(record: GameRecord, user_id: int) -> Seat | None:
     return next((s for s in record.seats if s.user_id == user_id and not s.is_bot), None)
 
 
-def _state_of(interaction: discord.Interaction, record: GameRecord) -> Any:
+def _state_of(interaction: discord.Interaction, record: GameRecord) -> AnyGame:
     """The live table's state, else the game rebuilt from its log."""
     item = lookup.manager_of(interaction).get(record.id)
     if isinstance(item, Table) and not item.closed:
@@ -180,7 +182,7 @@ def public_document(record: GameRecord, lang: str) -> dict[str, Any]:
     }
 
 
-def seat_view_document(record: GameRecord, state: Any, seat: Seat, lang: str) -> dict[str, Any]:
+def seat_view_document(record: GameRecord, state: AnyGame, seat: Seat, lang: str) -> dict[str, Any]:
     """What one seat may see of an unfinished game: public header fields and its own view."""
     header = record.header or {}
     return {

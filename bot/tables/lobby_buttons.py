@@ -36,7 +36,7 @@ async def start(interaction: discord.Interaction, game_id: int, args: list[str])
 async def hand(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     table = lookup.table(interaction, game_id)
     seat = lookup.seat(table, interaction)
-    await table.presenter.show_hand(interaction, table, seat)  # type: ignore[attr-defined]
+    await lookup.presenter_of(table).show_hand(interaction, table, seat)
 
 
 @handles("back")

@@ -2,21 +2,44 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 
 from bot.runtime.errors import NotSeated, TableClosed, TableError
 from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
+from bot.tables.presenting import MessagePresenter
 from data.store import Seat
 
 if TYPE_CHECKING:
     from bot.runtime.manager import TableManager
 
 
+@runtime_checkable
+class RunsTables(Protocol):
+    """What the handlers need of the client: `KamizaBot.tables` (a test's stand-in has it too).
+
+    discord.py types every interaction's client as its `Client` base class (a component's
+    callback cannot narrow it), so the handlers check for this instead of importing the bot.
+    """
+
+    tables: TableManager | None
+
+
 def manager_of(interaction: discord.Interaction) -> TableManager:
-    return interaction.client.tables  # type: ignore[attr-defined]
+    client = interaction.client
+    if not isinstance(client, RunsTables) or client.tables is None:
+        # `setup_hook` starts the tables before the bot takes any interaction.
+        raise RuntimeError("the bot runs no tables")
+    return client.tables
+
+
+def presenter_of(item: Lobby | Table) -> MessagePresenter:
+    """The item's presenter, with the private answers every game's presenter gives."""
+    presenter = item.presenter
+    assert isinstance(presenter, MessagePresenter)  # the bot's presenters all are
+    return presenter
 
 
 def item(interaction: discord.Interaction, game_id: int) -> Lobby | Table:

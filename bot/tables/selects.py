@@ -31,17 +31,17 @@ def chosen_values(interaction: discord.Interaction) -> list[str]:
 
 
 class TableSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"s:(?P<verb>[a-z_]+):(?P<gid>[0-9]{1,20})(?P<args>(?::[^:]*)*)",
 ):
     """A string select whose custom id says what it does at which table."""
 
-    def __init__(self, select: discord.ui.Select) -> None:
+    def __init__(self, select: discord.ui.Select[discord.ui.View]) -> None:
         super().__init__(select)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: object, /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: object, /
     ) -> TableSelect:
         assert isinstance(item, discord.ui.Select)
         return cls(item)
