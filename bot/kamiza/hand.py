@@ -13,7 +13,7 @@ from bot.kamiza import render
 from bot.runtime.errors import StaleButton, TableError
 from bot.runtime.table import Table
 from bot.tables import lookup
-from bot.tables.buttons import button, handles, view_of
+from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
 from rules.base import AnyGame
@@ -152,10 +152,12 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
 
 @handles("kzb")
 async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    key, chosen = args[0], args[1]
+    key = args[0]
     found = await _current(interaction, game_id, key)
     if found is None:
         return
+    # only these cards ask first (K-4); any other card in the id is forged
+    chosen = CustomIdArgs(args).one_of(1, {card: card for card in SHIMOZA_FORBIDDEN})
     _, _, lang = found
     view = view_of(
         button(
