@@ -10,11 +10,11 @@ import discord
 
 from bot.i18n import t
 from bot.kamiza import render
-from bot.runtime.errors import StaleButton, TableError
+from bot.runtime.errors import TableError
 from bot.runtime.table import Table
-from bot.tables import lookup
+from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, button, handles, view_of
-from bot.tables.replies import ephemeral, lang_of
+from bot.tables.hands import Menu
 from data.store import Seat
 from rules.base import AnyGame
 from rules.kamiza import Kamiza, Play
@@ -34,9 +34,7 @@ def round_key(state: AnyGame) -> str:
     return f"{game_no}.{round_no}"
 
 
-def hand_message(
-    table: Table, seat: Seat, lang: str, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View | None]:
+def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     state = state_of(table)
     view = state.view(seat.player)
     game_no, round_no = state.position()
@@ -87,35 +85,33 @@ def hand_message(
     return embed, view_of(*items)
 
 
-async def _current(
-    interaction: discord.Interaction, game_id: int, key: str
-) -> tuple[Table, Seat, str] | None:
-    """The table and seat, or None after answering with the current hand (stale round)."""
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    lang = lang_of(interaction)
-    if key != round_key(table.state):
-        embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-        return None
-    return table, seat, lang
+class KamizaHand:
+    """KAMIZA's private hand for the shared guard (`bot.tables.hands`): drawn for a round."""
+
+    prefix = "kamiza"
+
+    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+        return hand_message(table, seat, lang, note)
+
+    def shown_for(self, state: AnyGame, seq: int) -> str:
+        return round_key(state)
+
+
+HAND = KamizaHand()
 
 
 @handles("kzh")
 async def show_again(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    embed, view = hand_message(table, seat, lang_of(interaction))
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await hands.show_again(interaction, game_id, HAND)
 
 
 @handles("kzc")
 async def choose_card(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     key, chosen = args[0], args[1]
-    found = await _current(interaction, game_id, key)
+    found = await hands.current(interaction, game_id, key, HAND)
     if found is None:
         return
-    table, seat, lang = found
+    table, seat, lang = found.table, found.seat, found.lang
     state = state_of(table)
     if chosen not in state.hands[seat.player]:
         raise TableError("kamiza.hand.not_in_hand")
@@ -153,12 +149,12 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
 @handles("kzb")
 async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     key = args[0]
-    found = await _current(interaction, game_id, key)
+    found = await hands.current(interaction, game_id, key, HAND)
     if found is None:
         return
     # only these cards ask first (K-4); any other card in the id is forged
     chosen = CustomIdArgs(args).one_of(1, {card: card for card in SHIMOZA_FORBIDDEN})
-    _, _, lang = found
+    lang = found.lang
     view = view_of(
         button(
             "kzp",
@@ -182,29 +178,15 @@ async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: li
 @handles("kzp")
 async def play(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     key, chosen, where = args[0], args[1], args[2]
-    found = await _current(interaction, game_id, key)
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, key, HAND)
+    if turn is None:
         return
-    table, seat, lang = found
-    nxt = table.state.next()
-    if nxt is None or nxt.player != seat.player:
-        waiting = table.seats[nxt.player].display_name if nxt else "—"
-        await ephemeral(interaction, t(lang, "kamiza.hand.not_your_turn", player=waiting))
-        return
-    try:
-        await table.act(
-            seat.player,
-            Play(chosen, where),
-            still_shown=lambda state: round_key(state) == key,
-        )
-    except StaleButton:  # the round ended between the check above and the lock
-        embed, view = hand_message(table, seat, lang, note=t(lang, "kamiza.hand.stale"))
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-        return
-    embed = discord.Embed(
-        description=t(
+    lang = turn.lang
+
+    def done() -> Menu:
+        text = t(
             lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)
-        ),
-        colour=render.COLOUR,
-    )
-    await interaction.response.edit_message(content=None, embed=embed, view=None)
+        )
+        return discord.Embed(description=text, colour=render.COLOUR), None
+
+    await hands.act(interaction, turn, Play(chosen, where), HAND, done)

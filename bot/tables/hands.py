@@ -1,0 +1,125 @@
+"""The private hand, once for every game: finding the seat, the stale-menu answer, the turn
+guard, "show my hand again" and acting on the state the menu was drawn for.
+
+A game's hand view (`HandView`) only draws its menu and says what a menu is drawn for (its
+`shown_for`: the table's `seq`, or KAMIZA's round). Its handlers call `on_turn` (or `current`
+when a step needs no turn, such as choosing where a card goes) and then `act`; everything else
+here is the same for every game, so a fix to the guard is made once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import discord
+
+from bot.i18n import t
+from bot.runtime.errors import StaleButton
+from bot.runtime.table import Table
+from bot.tables import lookup
+from bot.tables.replies import ephemeral, lang_of
+from data.store import Seat
+from rules.base import AnyGame
+
+Menu = tuple[discord.Embed, discord.ui.View | None]
+
+
+class HandView(Protocol):
+    """A game's private menu. Texts `<prefix>.hand.stale` and `<prefix>.hand.not_your_turn`
+    (with `{player}`) come from its catalogue."""
+
+    @property
+    def prefix(self) -> str: ...
+
+    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+        """The seat's menu now (None as the view once nothing can be pressed)."""
+        ...
+
+    def shown_for(self, state: AnyGame, seq: int) -> str:
+        """What a menu drawn now is drawn for; it travels in the menu's custom ids."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A click that may act: its table, the clicking seat, their language, the menu's moment."""
+
+    table: Table
+    seat: Seat
+    lang: str
+    shown: str
+
+
+async def answer(interaction: discord.Interaction, menu: Menu) -> None:
+    """Replace the private menu the user clicked in."""
+    embed, view = menu
+    await interaction.response.edit_message(content=None, embed=embed, view=view)
+
+
+async def show_again(interaction: discord.Interaction, game_id: int, hand: HandView) -> None:
+    """The seat's current menu in place of the one clicked."""
+    table = lookup.table(interaction, game_id)
+    seat = lookup.seat(table, interaction)
+    await answer(interaction, hand.message(table, seat, lang_of(interaction)))
+
+
+async def answer_stale(interaction: discord.Interaction, turn: Turn, hand: HandView) -> None:
+    note = t(turn.lang, f"{hand.prefix}.hand.stale")
+    await answer(interaction, hand.message(turn.table, turn.seat, turn.lang, note=note))
+
+
+async def current(
+    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView
+) -> Turn | None:
+    """The click's table and seat if its menu is still the current one; otherwise None after
+    answering with the current menu (nothing is played from a stale menu)."""
+    table = lookup.table(interaction, game_id)
+    turn = Turn(table, lookup.seat(table, interaction), lang_of(interaction), shown)
+    if shown != hand.shown_for(table.state, table.seq):
+        await answer_stale(interaction, turn, hand)
+        return None
+    return turn
+
+
+async def on_turn(
+    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView
+) -> Turn | None:
+    """`current`, and the seat must be the one to act: otherwise None after a private answer
+    naming whose turn it is."""
+    turn = await current(interaction, game_id, shown, hand)
+    if turn is None:
+        return None
+    nxt = turn.table.state.next()
+    if nxt is None or nxt.player != turn.seat.player:
+        waiting = turn.table.seats[nxt.player].display_name if nxt else "—"
+        await ephemeral(
+            interaction, t(turn.lang, f"{hand.prefix}.hand.not_your_turn", player=waiting)
+        )
+        return None
+    return turn
+
+
+async def act(
+    interaction: discord.Interaction,
+    turn: Turn,
+    action: object,
+    hand: HandView,
+    done: Callable[[], Menu] | None = None,
+) -> bool:
+    """Play `action` for the seat against the moment its menu showed (checked under the table's
+    lock: a double click acts once); then answer with `done()` or the current menu. False, after
+    answering with the current menu, when the moment had passed."""
+    table = turn.table
+    try:
+        await table.act(
+            turn.seat.player,
+            action,
+            still_shown=lambda state: hand.shown_for(state, table.seq) == turn.shown,
+        )
+    except StaleButton:
+        await answer_stale(interaction, turn, hand)
+        return False
+    await answer(interaction, done() if done else hand.message(table, turn.seat, turn.lang))
+    return True
