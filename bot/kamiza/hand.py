@@ -6,6 +6,8 @@ with the current one instead of playing anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.i18n import t
@@ -16,7 +18,7 @@ from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.hands import Menu
 from data.store import Seat
-from rules.base import AnyGame
+from rules.base import AnyGame, Event
 from rules.kamiza import Kamiza, Play
 from rules.kamiza_judge import SHIMOZA_FORBIDDEN
 
@@ -183,7 +185,7 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
         return
     lang = turn.lang
 
-    def done() -> Menu:
+    def done(events: Sequence[Event]) -> Menu:
         text = t(
             lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)
         )

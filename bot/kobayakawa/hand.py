@@ -8,18 +8,20 @@ only the two keep choices, and the menu offers nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import t
 from bot.kobayakawa import render
-from bot.runtime.errors import ForgedCustomId
 from bot.runtime.table import Table
-from bot.tables import lookup
+from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, button, handles, view_of
-from bot.tables.replies import ephemeral, lang_of
+from bot.tables.hands import Menu
+from bot.tables.replies import ephemeral
 from data.store import Seat
+from rules.base import AnyGame, Event
 from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
@@ -53,9 +55,7 @@ def state_of(table: Table) -> Kobayakawa:
     return state
 
 
-def hand_message(
-    table: Table, seat: Seat, lang: str, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View | None]:
+def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's card and, on their turn, the buttons of what they may do now."""
     state = state_of(table)
     player = seat.player
@@ -154,110 +154,107 @@ def keep_buttons(
     ]
 
 
-async def _on_turn(
-    interaction: discord.Interaction, game_id: int, seq_arg: str
-) -> tuple[Table, Seat, str, int] | None:
-    """The table, seat, language and seq when this menu is current and it is the user's turn;
-    otherwise None after answering (the current menu for a stale one, else a private refusal)."""
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    lang = lang_of(interaction)
-    if not seq_arg.isdigit():
-        raise ForgedCustomId()
-    seq = int(seq_arg)
-    if seq != table.seq:
-        embed, view = hand_message(table, seat, lang, note=t(lang, "kobayakawa.hand.stale"))
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-        return None
-    nxt = table.state.next()
-    if nxt is None or nxt.player != seat.player:
-        waiting = table.seats[nxt.player].display_name if nxt else "—"
-        await ephemeral(interaction, t(lang, "kobayakawa.hand.not_your_turn", player=waiting))
-        return None
-    return table, seat, lang, seq
+class KobayakawaHand:
+    """Kobayakawa's card menu for the shared guard (`bot.tables.hands`): drawn for a `seq`."""
+
+    prefix = "kobayakawa"
+
+    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+        return hand_message(table, seat, lang, note)
+
+    def shown_for(self, state: AnyGame, seq: int) -> str:
+        return str(seq)
 
 
-async def _done(interaction: discord.Interaction, text: str) -> None:
-    embed = discord.Embed(description=text, colour=render.COLOUR)
-    await interaction.response.edit_message(content=None, embed=embed, view=None)
+HAND = KobayakawaHand()
+
+
+def _seq(args: list[str]) -> str:
+    """The `seq` a menu was drawn for; anything but a number is a forged id."""
+    return str(CustomIdArgs(args).number(0))
+
+
+def _done(text: Callable[[Sequence[Event]], str]) -> Callable[[Sequence[Event]], Menu]:
+    """The menu after acting: what was done (worded from its events), no more buttons."""
+
+    def menu(events: Sequence[Event]) -> Menu:
+        return discord.Embed(description=text(events), colour=render.COLOUR), None
+
+    return menu
 
 
 @handles(SHOW)
 async def show_again(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    embed, view = hand_message(table, seat, lang_of(interaction))
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await hands.show_again(interaction, game_id, HAND)
 
 
 @handles(DRAW)
 async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     """Show the drawn card next to the player's own; from now on only keeping is offered."""
-    found = await _on_turn(interaction, game_id, args[0])
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
+    if turn is None:
         return
-    table, seat, lang, seq = found
-    state = state_of(table)
-    if state.drawn_card(seat.player) is None:  # not a draw turn
-        await show_again(interaction, game_id, args)
+    table, seat = turn.table, turn.seat
+    if state_of(table).drawn_card(seat.player) is None:  # not a draw turn
+        await hands.show_again(interaction, game_id, HAND)
         return
-    await _presenter(table).mark_seen_draw(table, seat.player, seq)
-    embed, view = hand_message(table, seat, lang)
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await _presenter(table).mark_seen_draw(table, seat.player, table.seq)
+    await hands.answer(interaction, hand_message(table, seat, turn.lang))
 
 
 @handles(KEEP)
 async def keep(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
-    found = await _on_turn(interaction, game_id, args[0])
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
+    if turn is None:
         return
-    table, seat, lang, seq = found
-    state = state_of(table)
-    held, drawn = state.cards.get(seat.player), state.drawn_card(seat.player)
+    state = state_of(turn.table)
+    held, drawn = state.cards.get(turn.seat.player), state.drawn_card(turn.seat.player)
     action = args.one_of(1, KEEPS)
-    await table.act(seat.player, action, expected_seq=seq)
     kept, discarded = (drawn, held) if action is KEEP_DRAWN else (held, drawn)
-    await _done(
-        interaction,
-        t(
-            lang,
-            "kobayakawa.hand.done_keep",
-            kept=render.card(kept or 0),
-            discarded=render.card(discarded or 0),
-        ),
+    text = t(
+        turn.lang,
+        "kobayakawa.hand.done_keep",
+        kept=render.card(kept or 0),
+        discarded=render.card(discarded or 0),
     )
+    await hands.act(interaction, turn, action, HAND, _done(lambda events: text))
 
 
 @handles(REPLACE_VERB)
 async def replace(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    found = await _on_turn(interaction, game_id, args[0])
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
+    if turn is None:
         return
-    table, seat, lang, seq = found
-    if _presenter(table).has_seen_draw(table, seat.player, seq):
+    lang = turn.lang
+    if _presenter(turn.table).has_seen_draw(turn.table, turn.seat.player, turn.table.seq):
         await ephemeral(interaction, t(lang, "kobayakawa.hand.already_drawn"))
         return
-    events = await table.act(seat.player, REPLACE, expected_seq=seq)
-    new = next(e.kobayakawa for e in events if isinstance(e, KobayakawaReplaced))
-    await _done(interaction, t(lang, "kobayakawa.hand.done_replace", card=render.card(new)))
+
+    def replaced(events: Sequence[Event]) -> str:
+        new = next(e.kobayakawa for e in events if isinstance(e, KobayakawaReplaced))
+        return t(lang, "kobayakawa.hand.done_replace", card=render.card(new))
+
+    await hands.act(interaction, turn, REPLACE, HAND, _done(replaced))
 
 
 @handles(FIGHT)
 async def fight(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    found = await _on_turn(interaction, game_id, args[0])
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
+    if turn is None:
         return
-    table, seat, lang, seq = found
-    events = await table.act(seat.player, FIGHT_ACTION, expected_seq=seq)
-    bet = next(e.bet for e in events if isinstance(e, Fought))
-    await _done(interaction, t(lang, "kobayakawa.hand.done_fight", bet=bet))
+    lang = turn.lang
+
+    def fought(events: Sequence[Event]) -> str:
+        bet = next(e.bet for e in events if isinstance(e, Fought))
+        return t(lang, "kobayakawa.hand.done_fight", bet=bet)
+
+    await hands.act(interaction, turn, FIGHT_ACTION, HAND, _done(fought))
 
 
 @handles(PASS)
 async def pass_(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    found = await _on_turn(interaction, game_id, args[0])
-    if found is None:
+    turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
+    if turn is None:
         return
-    table, seat, lang, seq = found
-    await table.act(seat.player, PASS_ACTION, expected_seq=seq)
-    await _done(interaction, t(lang, "kobayakawa.hand.done_pass"))
+    text = t(turn.lang, "kobayakawa.hand.done_pass")
+    await hands.act(interaction, turn, PASS_ACTION, HAND, _done(lambda events: text))

@@ -9,55 +9,52 @@ only then applies it. Nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.i18n import t
 from bot.losers import menus, render
 from bot.losers.names import cell_name, parse_cell, parse_spot
-from bot.runtime.errors import StaleButton, TableError
+from bot.runtime.errors import TableError
 from bot.runtime.table import Table
-from bot.tables import lookup
+from bot.tables import hands
 from bot.tables.buttons import handles
-from bot.tables.replies import lang_of, refuse
+from bot.tables.hands import Menu, Turn
 from bot.tables.selects import handles as handles_select
 from data.store import Seat
+from rules.base import AnyGame, Event
 from rules.losers_actions import PASS, REVERSE, Appoint, Build, Chip, Move, Play
 from rules.losers_board import CARD_SUIT
 
-Acting = tuple[Table, Seat, str, int]
+
+class LosersHand:
+    """The Rights of Losers menus for the shared guard (`bot.tables.hands`): drawn for a `seq`."""
+
+    prefix = "losers"
+
+    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+        return menus.menu(table, seat, lang, note=note)
+
+    def shown_for(self, state: AnyGame, seq: int) -> str:
+        return str(seq)
 
 
-async def answer(interaction: discord.Interaction, found: menus.Menu) -> None:
-    """Replace the private menu the user clicked in."""
-    embed, view = found
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+HAND = LosersHand()
 
 
-async def acting(interaction: discord.Interaction, game_id: int, seq: str) -> Acting | None:
-    """The table, seat and language when this menu may act now; otherwise answers and None."""
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    lang = lang_of(interaction)
-    if seq != str(table.seq):
-        await answer(interaction, menus.menu(table, seat, lang, note=t(lang, "losers.hand.stale")))
-        return None
-    nxt = table.state.next()
-    if nxt is None or nxt.player != seat.player:
-        waiting = table.seats[nxt.player].display_name if nxt else "—"
-        await refuse(interaction, "losers.hand.not_your_turn", player=waiting)
-        return None
-    return table, seat, lang, int(seq)
+async def acting(interaction: discord.Interaction, game_id: int, seq: str) -> Turn | None:
+    """The click when this menu may act now; otherwise None after answering."""
+    return await hands.on_turn(interaction, game_id, seq, HAND)
 
 
-async def act(interaction: discord.Interaction, found: Acting, action: object, done: str) -> None:
+async def act(interaction: discord.Interaction, turn: Turn, action: object, done: str) -> None:
     """Play `action` for the seat; then show the menu of the moment with `done` on top."""
-    table, seat, lang, seq = found
-    try:
-        await table.act(seat.player, action, expected_seq=seq)
-    except StaleButton:  # a double click: the first one acted
-        await answer(interaction, menus.menu(table, seat, lang, note=t(lang, "losers.hand.stale")))
-        return
-    await answer(interaction, menus.menu(table, seat, lang, note=done))
+
+    def after(events: Sequence[Event]) -> Menu:
+        return HAND.message(turn.table, turn.seat, turn.lang, note=done)
+
+    await hands.act(interaction, turn, action, HAND, after)
 
 
 def one(values: list[str]) -> str:
@@ -85,9 +82,7 @@ def cell_of(code: str) -> tuple[int, int]:
 
 @handles(menus.REFRESH)
 async def refresh(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    await answer(interaction, menus.menu(table, seat, lang_of(interaction)))
+    await hands.show_again(interaction, game_id, HAND)
 
 
 # -- play and chip ---------------------------------------------------------------------------------
@@ -98,7 +93,7 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    chosen, lang = args[1], found[2]
+    chosen, lang = args[1], found.lang
     if chosen not in CARD_SUIT:
         raise TableError("losers.hand.not_offered")
     done = t(lang, "losers.hand.done_play", card=render.card(lang, chosen))
@@ -112,7 +107,7 @@ async def chip(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    at, lang = spot_of(one(values)), found[2]
+    at, lang = spot_of(one(values)), found.lang
     done = t(lang, "losers.hand.done_chip", spot=render.spot(lang, at))
     await act(interaction, found, Chip(at), done)
 
@@ -140,9 +135,9 @@ async def build_cards(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, _, lang, _ = found
+    table, lang = found.table, found.lang
     cards = _won(table, values)
-    await answer(interaction, menus.build_cell_menu(table, lang, cards, None))
+    await hands.answer(interaction, menus.build_cell_menu(table, lang, cards, None))
 
 
 @handles_select(menus.BUILD_FIRST)
@@ -152,10 +147,10 @@ async def build_first(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, _, lang, _ = found
+    table, lang = found.table, found.lang
     cards = _won(table, args[1:3])
     first = _empty(table, cell_of(one(values)))
-    await answer(interaction, menus.build_cell_menu(table, lang, cards, first))
+    await hands.answer(interaction, menus.build_cell_menu(table, lang, cards, first))
 
 
 @handles_select(menus.BUILD_SECOND)
@@ -165,7 +160,7 @@ async def build_second(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, _, lang, _ = found
+    table, lang = found.table, found.lang
     cards = _won(table, args[1:3])
     first, second = cell_of(args[3]), cell_of(one(values))
     done = t(
@@ -189,7 +184,7 @@ async def appoint(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, _, lang, _ = found
+    table, lang = found.table, found.lang
     lead = one(values)
     if lead not in table.seats:
         raise TableError("losers.hand.not_offered")
@@ -201,14 +196,14 @@ async def appoint(
 async def reverse(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     found = await acting(interaction, game_id, args[0])
     if found is not None:
-        await act(interaction, found, REVERSE, t(found[2], "losers.hand.done_reverse"))
+        await act(interaction, found, REVERSE, t(found.lang, "losers.hand.done_reverse"))
 
 
 @handles(menus.PASS)
 async def pass_(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     found = await acting(interaction, game_id, args[0])
     if found is not None:
-        await act(interaction, found, PASS, t(found[2], "losers.hand.done_pass"))
+        await act(interaction, found, PASS, t(found.lang, "losers.hand.done_pass"))
 
 
 @handles(menus.MOVE)
@@ -216,10 +211,10 @@ async def move(interaction: discord.Interaction, game_id: int, args: list[str]) 
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, seat, lang, _ = found
+    table, seat, lang = found.table, found.seat, found.lang
     if not menus.legal_moves(table, seat):
         raise TableError("losers.hand.no_move")
-    await answer(interaction, menus.move_from_menu(table, seat, lang))
+    await hands.answer(interaction, menus.move_from_menu(table, seat, lang))
 
 
 @handles_select(menus.MOVE_FROM)
@@ -229,11 +224,11 @@ async def move_from(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    table, seat, lang, _ = found
+    table, seat, lang = found.table, found.seat, found.lang
     source = spot_of(one(values))
     if not any(m.source == source for m in menus.legal_moves(table, seat)):
         raise TableError("losers.hand.not_offered")
-    await answer(interaction, menus.move_to_menu(table, seat, lang, source))
+    await hands.answer(interaction, menus.move_to_menu(table, seat, lang, source))
 
 
 @handles_select(menus.MOVE_TO)
@@ -243,7 +238,7 @@ async def move_to(
     found = await acting(interaction, game_id, args[0])
     if found is None:
         return
-    lang = found[2]
+    lang = found.lang
     source, to = spot_of(args[1]), spot_of(one(values))
     done = t(
         lang, "losers.hand.done_move", source=render.spot(lang, source), to=render.spot(lang, to)

@@ -9,7 +9,7 @@ here is the same for every game, so a fix to the guard is made once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -21,7 +21,7 @@ from bot.runtime.table import Table
 from bot.tables import lookup
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
-from rules.base import AnyGame
+from rules.base import AnyGame, Event
 
 Menu = tuple[discord.Embed, discord.ui.View | None]
 
@@ -106,14 +106,14 @@ async def act(
     turn: Turn,
     action: object,
     hand: HandView,
-    done: Callable[[], Menu] | None = None,
+    done: Callable[[Sequence[Event]], Menu] | None = None,
 ) -> bool:
     """Play `action` for the seat against the moment its menu showed (checked under the table's
-    lock: a double click acts once); then answer with `done()` or the current menu. False, after
-    answering with the current menu, when the moment had passed."""
+    lock: a double click acts once); then answer with `done(events)` or the current menu. False,
+    after answering with the current menu, when the moment had passed."""
     table = turn.table
     try:
-        await table.act(
+        events = await table.act(
             turn.seat.player,
             action,
             still_shown=lambda state: hand.shown_for(state, table.seq) == turn.shown,
@@ -121,5 +121,5 @@ async def act(
     except StaleButton:
         await answer_stale(interaction, turn, hand)
         return False
-    await answer(interaction, done() if done else hand.message(table, turn.seat, turn.lang))
+    await answer(interaction, done(events) if done else hand.message(table, turn.seat, turn.lang))
     return True
