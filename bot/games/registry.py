@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
+    from bot.tables.hands import HandView
 
 # The product's games, in the order menus and /about list them.
 PACKAGES: tuple[str, ...] = ("bot.kamiza", "bot.kobayakawa", "bot.losers")
@@ -44,7 +45,7 @@ class GameSpec:
     i18n_prefix: str  # its catalogue keys `<prefix>.*`, `cmd.<prefix>.*`, `about.<prefix>`
     commands: Callable[[], app_commands.Group]  # its slash commands
     presenter: Callable[[discord.Client], Presenter]  # its public table messages
-    hand: Callable[[], object]  # imports its private menus (their verbs register on import)
+    hand: Callable[[], HandView]  # its private menus (importing them registers their verbs)
     editions: tuple[str, ...] = ()  # choices of its `edition` option, the default first
     catalogue: str | None = None  # a package with `<lang>/*.json` texts outside bot/i18n
 

@@ -9,10 +9,10 @@ import discord
 
 from bot.i18n import t
 from bot.kamiza import render
-from bot.kamiza.hand import hand_message, state_of
+from bot.kamiza.hand import state_of
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
-from data.store import ResultRow, Seat
+from data.store import ResultRow
 from rules.base import Event
 
 
@@ -75,8 +75,3 @@ class KamizaPresenter(MessagePresenter):
             )
         embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed)
-
-    def hand_message(
-        self, table: Table, seat: Seat, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        return hand_message(table, seat, lang)

@@ -9,10 +9,9 @@ import discord
 
 from bot.i18n import t
 from bot.kobayakawa import render
-from bot.kobayakawa.hand import hand_message
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
-from data.store import ResultRow, Seat
+from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
 
@@ -115,8 +114,3 @@ class KobayakawaPresenter(MessagePresenter):
         embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
         embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed)
-
-    def hand_message(
-        self, table: Table, seat: Seat, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        return hand_message(table, seat, lang)

@@ -14,7 +14,7 @@ from bot.losers import menus, render
 from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, Item, MessagePresenter
-from data.store import ResultRow, Seat
+from data.store import ResultRow
 from rules.base import Event
 from rules.losers_actions import TrickStarted
 from rules.losers_board import TRICKS
@@ -153,11 +153,6 @@ class LosersPresenter(MessagePresenter):
         await super().cancelled(item, reason)
 
     # -- private answers -------------------------------------------------------------------------
-
-    def hand_message(
-        self, table: Table, seat: Seat, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        return menus.menu(table, seat, lang)
 
     def status_message(self, item: Lobby | Table, lang: str, viewer: str | None) -> dict[str, Any]:
         if isinstance(item, Lobby):

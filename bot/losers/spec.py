@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
+    from bot.tables.hands import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -26,10 +27,10 @@ def _presenter(bot: discord.Client) -> Presenter:
     return LosersPresenter(bot)
 
 
-def _hand() -> object:
-    from bot.losers import hand
+def _hand() -> HandView:
+    from bot.losers.hand import HAND
 
-    return hand
+    return HAND
 
 
 SPEC = GameSpec(

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.games.registry import spec_of
 from bot.i18n import language, t
 from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
@@ -259,7 +260,7 @@ class MessagePresenter:
 
     async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
         """A seated player's private hand (or menu), as a fresh ephemeral message."""
-        embed, view = self.hand_message(table, seat, lang_of(interaction))
+        embed, view = spec_of(table.game).hand().message(table, seat, lang_of(interaction))
         kwargs: dict[str, Any] = {"view": view} if view else {}
         await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
 
@@ -277,9 +278,4 @@ class MessagePresenter:
     # -- implemented by each game ------------------------------------------------------------------
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
-        raise NotImplementedError
-
-    def hand_message(
-        self, table: Table, seat: Seat, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
         raise NotImplementedError

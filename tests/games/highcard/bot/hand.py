@@ -7,18 +7,17 @@ Pressing a card when it is not your turn changes nothing and says whose turn it 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import discord
 
 from bot.i18n import t
-from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
-from bot.tables import lookup
+from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, TableButton, button, handles, view_of
-from bot.tables.replies import ephemeral, lang_of
+from bot.tables.hands import Menu
 from data.store import Seat
-from rules.base import AnyGame
+from rules.base import AnyGame, Event
 from tests.games.highcard.bot import render
 from tests.games.highcard.rules import ROUNDS, HighCard, Put
 
@@ -31,9 +30,7 @@ def state_of(table: Table) -> HighCard:
     return state
 
 
-def hand_message(
-    table: Table, seat: Seat, lang: str, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View | None]:
+def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's cards; a button per card until they have put one this round."""
     seen = state_of(table).observation(seat.player)
     gid, player = table.game_id, seat.player
@@ -77,50 +74,36 @@ def hand_message(
     return embed, (view_of(*items) if items else None)
 
 
-def _still_round(round_no: int) -> Callable[[AnyGame], bool]:
-    """The round the button was shown for is still being played."""
+class HighCardHand:
+    """High card's hand for the shared guard (`bot.tables.hands`): drawn for a round."""
 
-    def check(state: AnyGame) -> bool:
-        return isinstance(state, HighCard) and not state.over and state.round == round_no
+    prefix = "highcard"
 
-    return check
+    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+        return hand_message(table, seat, lang, note)
+
+    def shown_for(self, state: AnyGame, seq: int) -> str:
+        assert isinstance(state, HighCard)
+        return "over" if state.over else str(state.round)
 
 
-async def _answer_stale(interaction: discord.Interaction, table: Table, seat: Seat) -> None:
-    lang = lang_of(interaction)
-    embed, view = hand_message(table, seat, lang, note=t(lang, "highcard.hand.stale"))
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+HAND = HighCardHand()
 
 
 @handles(SHOW)
 async def show_again(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    embed, view = hand_message(table, seat, lang_of(interaction))
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await hands.show_again(interaction, game_id, HAND)
 
 
 @handles(PUT)
 async def put(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
     round_no, card = args.number(0), args.number(1)
-    table = lookup.table(interaction, game_id)
-    seat = lookup.seat(table, interaction)
-    lang = lang_of(interaction)
-    state = state_of(table)
-    if not _still_round(round_no)(state):
-        await _answer_stale(interaction, table, seat)
+    turn = await hands.on_turn(interaction, game_id, str(round_no), HAND)
+    if turn is None:
         return
-    nxt = state.next()
-    if nxt is None or nxt.player != seat.player:  # the turn guard: nothing is played
-        waiting = table.seats[nxt.player].display_name if nxt else "—"
-        await ephemeral(interaction, t(lang, "highcard.hand.not_your_turn", player=waiting))
-        return
-    try:  # against the state checked above: a double click is answered as stale, not refused
-        await table.act(seat.player, Put(card), expected_seq=table.seq)
-    except StaleButton:  # the state changed between the check above and the table's lock
-        await _answer_stale(interaction, table, seat)
-        return
-    embed = discord.Embed(
-        description=t(lang, "highcard.hand.done", card=render.card(card)), colour=render.COLOUR
-    )
-    await interaction.response.edit_message(content=None, embed=embed, view=None)
+    text = t(turn.lang, "highcard.hand.done", card=render.card(card))
+
+    def done(events: Sequence[Event]) -> Menu:
+        return discord.Embed(description=text, colour=render.COLOUR), None
+
+    await hands.act(interaction, turn, Put(card), HAND, done)

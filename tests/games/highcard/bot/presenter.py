@@ -14,10 +14,10 @@ import discord
 from bot.i18n import t
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
-from data.store import ResultRow, Seat
+from data.store import ResultRow
 from rules.base import Event
 from tests.games.highcard.bot import render
-from tests.games.highcard.bot.hand import hand_message, state_of
+from tests.games.highcard.bot.hand import state_of
 from tests.games.highcard.rules import HighCard, Revealed
 
 log = logging.getLogger(__name__)
@@ -71,8 +71,3 @@ class HighCardPresenter(MessagePresenter):
         embed.description = "\n".join([*lines, "", t(lang, "highcard.end.points")])
         embed.set_footer(text=t(lang, "highcard.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed)
-
-    def hand_message(
-        self, table: Table, seat: Seat, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        return hand_message(table, seat, lang)

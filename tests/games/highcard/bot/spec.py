@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
+    from bot.tables.hands import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -30,10 +31,10 @@ def _presenter(bot: discord.Client) -> Presenter:
     return HighCardPresenter(bot)
 
 
-def _hand() -> object:
-    from tests.games.highcard.bot import hand
+def _hand() -> HandView:
+    from tests.games.highcard.bot.hand import HAND
 
-    return hand
+    return HAND
 
 
 SPEC = GameSpec(
