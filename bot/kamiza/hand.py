@@ -38,38 +38,39 @@ def round_key(state: AnyGame) -> str:
 
 def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     state = state_of(table)
-    view = state.view(seat.player)
-    game_no, round_no = state.position()
+    seen = state.observation(seat.player)
+    player = seat.player
     embed = discord.Embed(
-        title=t(lang, "kamiza.hand.title", game=game_no, round=round_no), colour=render.COLOUR
+        title=t(lang, "kamiza.hand.title", game=seen.game_number, round=seen.round),
+        colour=render.COLOUR,
     )
     lines = [note] if note else []
-    nxt = state.next()
-    if state.over:
+    mine = next((p for p in seen.table if p.player == player), None)
+    if seen.over:
         lines.append(t(lang, "kamiza.table.over"))
-    elif seat.player in state.dropped:
+    elif player in seen.dropped:
         lines.append(t(lang, "kamiza.hand.dropped"))
-    elif nxt and nxt.player == seat.player:
+    elif seen.to_act == player:
         lines.append(t(lang, "kamiza.hand.your_turn"))
-    elif seat.player in [p["player"] for p in view["table"]]:
-        mine = next(p for p in view["table"] if p["player"] == seat.player)
+    elif mine is not None and mine.card is not None:
         lines.append(
             t(
                 lang,
                 "kamiza.hand.played",
-                card=render.card(lang, mine["card"]),
-                area=render.area(lang, mine["area"]),
+                card=render.card(lang, mine.card),
+                area=render.area(lang, mine.area),
             )
         )
-    elif nxt:
-        name = table.seats[nxt.player].display_name
+    elif seen.to_act is not None:
+        name = table.seats[seen.to_act].display_name
         lines.append(t(lang, "kamiza.hand.waiting", player=name))
     embed.description = "\n".join(lines)
+    hand = seen.hand or ()
     embed.add_field(
         name=t(lang, "kamiza.hand.cards"),
-        value=" ".join(render.card(lang, c) for c in view["hand"]) or "—",
+        value=" ".join(render.card(lang, c) for c in hand) or "—",
     )
-    if state.over or seat.player in state.dropped:
+    if seen.over or player in seen.dropped:
         return embed, None
     key = round_key(state)
     items = [
@@ -82,7 +83,7 @@ def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -
             emoji=render.CARD_EMOJI[c],
             style=discord.ButtonStyle.primary,
         )
-        for c in view["hand"]
+        for c in hand
     ]
     return embed, view_of(*items)
 

@@ -14,6 +14,7 @@ from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
+from rules.kamiza_events import MatchEnded
 
 
 class KamizaPresenter(MessagePresenter):
@@ -29,10 +30,9 @@ class KamizaPresenter(MessagePresenter):
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
         return render.table_embed(
-            state_of(table),
+            state_of(table).observation(viewer),
             lang,
             lambda p: self.seat_name(table, p),
-            viewer,
             sorted(table.autopilot),
         )
 
@@ -49,24 +49,25 @@ class KamizaPresenter(MessagePresenter):
             await self.refresh_table(table)
             return
         await self.send(table, content=note, embed=reveal)
-        if not any(e.kind == "match_ended" for e in events):
+        if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, lang)
 
     async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
-        state = table.state
+        state = state_of(table)
         embed = discord.Embed(title=t(lang, "kamiza.end.title"), colour=render.COLOUR)
         embed.description = "\n".join(self.results_lines(table, results, lang))
-        tie_break = getattr(state, "tie_break", None)
+        tie_break = state.result().tie_break
         if tie_break:
-            unplayed = getattr(state, "unplayed", {})
+            # K-13: the chicken tie-break shows each player's last unplayed card to the table
             kept = " · ".join(
-                f"{self.seat_name(table, p)} {render.card(lang, c)}" for p, c in unplayed.items()
+                f"{self.seat_name(table, p)} {render.card(lang, c)}"
+                for p, c in state.unplayed.items()
             )
             embed.add_field(
                 name=t(lang, f"kamiza.end.tie_{tie_break}"), value=kept or "—", inline=False
             )
-        dropped = getattr(state, "dropped", [])
+        dropped = state.observation(None).dropped
         if dropped:
             embed.add_field(
                 name=t(lang, "kamiza.end.dropped"),

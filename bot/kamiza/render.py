@@ -8,12 +8,12 @@ import discord
 
 from bot.i18n import t
 from rules.base import Event
-from rules.kamiza import Kamiza
 from rules.kamiza_events import GameEnded, RoundRevealed, RoundScored, RoundStarted
 from rules.kamiza_judge import (
     VALUE,
     Bribe,
     Cancelled,
+    DroppedOut,
     Hit,
     JudgeEvent,
     PolicemanUnpaid,
@@ -23,6 +23,7 @@ from rules.kamiza_judge import (
     Squealed,
     WantedChip,
 )
+from rules.kamiza_view import KamizaObservation
 
 CARD_EMOJI = {"boss": "👑", "underboss": "🎩", "hitman": "🔫", "policeman": "👮", "raid": "🚨"}
 FACE_DOWN = "🂠"
@@ -30,17 +31,17 @@ COLOUR = discord.Colour.from_rgb(160, 30, 40)
 Namer = Callable[[str], str]
 
 # The order of RULES.md in which the reveal is explained (K-4, K-5, K-6, K-7, K-8, K-9, K-10).
-STEP_ORDER = (
-    "removed_wrong_area",
-    "squealed",
-    "cancelled",
-    "seat_lost",
-    "hit",
-    "seated",
-    "bribe",
-    "policeman_unpaid",
-    "wanted",
-    "dropped_out",
+STEP_ORDER: tuple[type[JudgeEvent], ...] = (
+    RemovedWrongArea,
+    Squealed,
+    Cancelled,
+    SeatLost,
+    Hit,
+    Seated,
+    Bribe,
+    PolicemanUnpaid,
+    WantedChip,
+    DroppedOut,
 )
 
 
@@ -53,29 +54,29 @@ def area(lang: str, name: str) -> str:
 
 
 def table_embed(
-    state: Kamiza, lang: str, name: Namer, viewer: str | None = None, autopilot: Sequence[str] = ()
+    seen: KamizaObservation, lang: str, name: Namer, autopilot: Sequence[str] = ()
 ) -> discord.Embed:
-    """What the physical table shows (plus the viewer's own face-down card)."""
-    view = state.view(viewer)
-    game_no, round_no = view["game_number"], view["round"]
+    """What the physical table shows, from an observation (G-3): the public one, or a player's
+    with their own face-down card."""
+    game_no, round_no = seen.game_number, seen.round
     embed = discord.Embed(
         title=t(lang, "kamiza.table.title", game=game_no, round=round_no),
         colour=COLOUR,
     )
-    edition = t(lang, f"glossary.kamiza.edition.{state.edition}")
+    edition = t(lang, f"glossary.kamiza.edition.{seen.edition}")
     desc = [t(lang, "kamiza.table.edition", edition=edition)]
-    if state.advanced:
+    if seen.advanced:
         desc.append(t(lang, "kamiza.table.advanced"))
-    if view["to_act"]:
-        desc.append(t(lang, "kamiza.table.turn", player=name(view["to_act"])))
-    elif view["over"]:
+    if seen.to_act:
+        desc.append(t(lang, "kamiza.table.turn", player=name(seen.to_act)))
+    elif seen.over:
         desc.append(t(lang, "kamiza.table.over"))
     embed.description = "\n".join(desc)
     for area_name in ("kamiza", "shimoza"):
         lines = [
-            f"{card(lang, p['card']) if p['card'] else FACE_DOWN} · {name(p['player'])}"
-            for p in view["table"]
-            if p["area"] == area_name
+            f"{card(lang, p.card) if p.card else FACE_DOWN} · {name(p.player)}"
+            for p in seen.table
+            if p.area == area_name
         ]
         embed.add_field(
             name=t(lang, f"kamiza.table.area_{area_name}"),
@@ -83,11 +84,11 @@ def table_embed(
             inline=True,
         )
     rows = []
-    for p in state.players:
+    for p in seen.players:
         marks = []
-        if p == view["start_player"] and not view["over"]:
+        if p == seen.start_player and not seen.over:
             marks.append("⭐")
-        if p in view["dropped"]:
+        if p in seen.dropped:
             marks.append(t(lang, "kamiza.table.dropped"))
         if p in autopilot:
             marks.append(t(lang, "table.on_autopilot"))
@@ -96,9 +97,9 @@ def table_embed(
                 lang,
                 "kamiza.table.player_row",
                 player=name(p),
-                total=view["totals"][p],
-                wanted="🚨" * view["wanted"][p],
-                cards=view["hand_sizes"][p],
+                total=seen.totals[p],
+                wanted="🚨" * seen.wanted[p],
+                cards=seen.hand_sizes[p],
                 marks=" ".join(marks),
             ).rstrip()
         )
@@ -128,7 +129,7 @@ def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Emb
             inline=True,
         )
     steps = sorted(
-        (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(e.kind)
+        (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(type(e))
     )
     lines = [step_line(e, lang, name) for e in steps]
     embed.add_field(
