@@ -4,7 +4,7 @@ The texts live in JSON catalogues, not in the code: one folder per language, spl
 several people can add keys without touching each other's files::
 
     bot/i18n/en/common.json     bot/i18n/ja/common.json
-    bot/i18n/en/kamiza.json     bot/i18n/ja/kamiza.json    ...
+    bot/i18n/en/<game>.json     bot/i18n/ja/<game>.json    ...
 
 Each file is one flat JSON object, ``{"key": "text with {placeholders}"}``. All files of a
 language are merged when this module is imported; a key defined in two files of the same
@@ -17,15 +17,13 @@ Key conventions:
   / ``.choice.<value>``: slash command names and descriptions, read by `bot.i18n.translator`
   (command code writes ``app_commands.locale_str("leaderboard", key="cmd.leaderboard.name")``, or
   `locale_key` below, which takes the English text from the catalogue);
-- ``game.<log name>``: a game's name (``game.kamiza``, ``game.kobayakawa``,
-  ``game.rights-of-losers``);
-- ``glossary.*``: printed names shared by every feature: cards (``glossary.kamiza.boss`` 組長,
-  ``glossary.kamiza.underboss`` 若頭, ``glossary.kamiza.hitman`` 鉄砲玉, ``glossary.kamiza.raid``
-  手入れ, ``glossary.kamiza.policeman`` 悪徳警官), areas (``glossary.kamiza.kamiza`` 上座,
-  ``glossary.kamiza.shimoza`` 下座), ``glossary.kobayakawa.kamon`` 家紋 ...;
+- ``game.<log name>``: a game's name (its `GameSpec.display_key`); ``about.<prefix>``: its
+  line in `/about`;
+- ``glossary.*``: printed names shared by every feature: cards, areas, symbols
+  (``glossary.<prefix>.<thing>``), with the Japanese the community uses;
 - ``common.*``: buttons and messages every cog uses (``common.previous``, ``common.next``,
   ``common.confirm``, ``common.cancel``, ``common.need_manage_guild`` ...);
-- ``<feature>.*`` for everything else (``standings.*``, ``settings.*``, ``kamiza.*`` ...).
+- ``<feature>.*`` for everything else (``standings.*``, ``settings.*``, ``<prefix>.*`` for a game ...).
 
 Literal braces in a text are written ``{{`` and ``}}`` (`str.format`).
 """

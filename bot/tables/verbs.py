@@ -2,8 +2,8 @@
 
 A table's buttons are `g:<verb>:<game id>[:arg...]` (`bot.tables.buttons`), its select menus
 `s:<verb>:<game id>[:arg...]` (`bot.tables.selects`). Verbs are short because a custom id holds
-100 characters and the arguments need room; a game's verbs start with its own letters (`kz`
-KAMIZA, `kb` Kobayakawa, `rl` Rights of Losers), the shared ones are words. The arguments name
+100 characters and the arguments need room; a game's verbs start with two letters of its own
+(its rule ids tell which game: K-* `kz`, B-* `kb`, R-* `rl`), the shared ones are words. The arguments name
 the state a menu was drawn for (a round, or the table's `seq`), so a stale click is answered with
 the current menu instead of acting. `tests/bot/test_verbs.py` checks this table against the
 handlers the product registers, both ways.
@@ -24,32 +24,32 @@ BUTTON_VERBS: dict[str, str] = {
     "hand": "table message: show me my private hand",
     "back": "table message: I'm back (leave autopilot)",
     "rules": "rules pages: turn to page N",
-    # KAMIZA's private hand (bot/kamiza/hand.py); args: the round shown ("game.round")
-    "kzh": "KAMIZA: show my hand again (back from the area step)",
-    "kzc": "KAMIZA: choose this card (the area step follows)",
-    "kzb": "KAMIZA: a Boss or Policeman to shimoza, asks first (K-4)",
-    "kzp": "KAMIZA: play this card to this area",
-    # Kobayakawa's private hand (bot/kobayakawa/hand.py); args: the table's seq
-    "kbh": "Kobayakawa: show my card again",
-    "kbd": "Kobayakawa: draw the top card (B-3)",
-    "kbk": "Kobayakawa: keep this card, discard the other (B-3)",
-    "kbr": "Kobayakawa: replace the Kobayakawa with the drawn card (B-3)",
-    "kbf": "Kobayakawa: fight, betting a coin (B-4)",
-    "kbp": "Kobayakawa: pass (B-4)",
-    # Rights of Losers' private menus (bot/losers/hand.py, menus.py); args: the table's seq
-    "rlh": "Rights of Losers: show my menu again",
-    "rlp": "Rights of Losers: play this card (R-4)",
-    "rlr": "Rights of Losers: the winner reverses the order (R-5c)",
-    "rlm": "Rights of Losers: the winner moves a chip (R-5c; the spots follow)",
-    "rlx": "Rights of Losers: the winner passes (R-5c)",
+    # K-*: the private hand (bot/kamiza/hand.py); args: the round shown ("game.round")
+    "kzh": "show my hand again (back from the area step)",
+    "kzc": "choose this card (the area step follows)",
+    "kzb": "a Boss or Policeman to shimoza, asks first (K-4)",
+    "kzp": "play this card to this area",
+    # B-*: the private card menu (bot/kobayakawa/hand.py); args: the table's seq
+    "kbh": "show my card again",
+    "kbd": "draw the top card (B-3)",
+    "kbk": "keep this card, discard the other (B-3)",
+    "kbr": "replace the Kobayakawa with the drawn card (B-3)",
+    "kbf": "fight, betting a coin (B-4)",
+    "kbp": "pass (B-4)",
+    # R-*: the private menus (bot/losers/hand.py, menus.py); args: the table's seq
+    "rlh": "show my menu again",
+    "rlp": "play this card (R-4)",
+    "rlr": "the winner reverses the order (R-5c)",
+    "rlm": "the winner moves a chip (R-5c; the spots follow)",
+    "rlx": "the winner passes (R-5c)",
 }
 
 SELECT_VERBS: dict[str, str] = {
-    "rlc": "Rights of Losers: the spot for my chip (R-5a)",
-    "rlb": "Rights of Losers: the two cards to build (R-5b)",
-    "rlba": "Rights of Losers: the cell of the first card built",
-    "rlbb": "Rights of Losers: the cell of the second card built",
-    "rla": "Rights of Losers: the player the winner appoints to lead (R-5c)",
-    "rlmf": "Rights of Losers: the chip the winner moves (R-5c)",
-    "rlmt": "Rights of Losers: the spot it moves to",
+    "rlc": "the spot for my chip (R-5a)",
+    "rlb": "the two cards to build (R-5b)",
+    "rlba": "the cell of the first card built",
+    "rlbb": "the cell of the second card built",
+    "rla": "the player the winner appoints to lead (R-5c)",
+    "rlmf": "the chip the winner moves (R-5c)",
+    "rlmt": "the spot it moves to",
 }
