@@ -23,7 +23,8 @@ Key conventions:
   (``glossary.<prefix>.<thing>``), with the Japanese the community uses;
 - ``common.*``: buttons and messages every cog uses (``common.previous``, ``common.next``,
   ``common.confirm``, ``common.cancel``, ``common.need_manage_guild`` ...);
-- ``<feature>.*`` for everything else (``standings.*``, ``settings.*``, ``<prefix>.*`` for a game ...).
+- ``<feature>.*`` for everything else (``standings.*``, ``settings.*``, a game's
+  ``<prefix>.*`` ...).
 
 Literal braces in a text are written ``{{`` and ``}}`` (`str.format`).
 """
