@@ -5,8 +5,8 @@ A table's buttons are `g:<verb>:<game id>[:arg...]` (`bot.tables.buttons`), its 
 100 characters and the arguments need room; a game's verbs start with two letters of its own
 (below by the letter of its rule ids: K-* `kz`, B-* `kb`, R-* `rl`), the shared ones are words.
 The arguments name the state a menu was drawn for (a round, or the table's `seq`), so a stale
-click is answered with the current menu instead of acting. `tests/bot/test_verbs.py` checks this table against the
-handlers the product registers, both ways.
+click is answered with the current menu instead of acting. `tests/bot/test_verbs.py` checks
+this table against the handlers the product registers, both ways.
 
 The standings' buttons are separate `kz:` items (`bot.standings.buttons`): `kz:lb:...` a
 leaderboard page, `kz:season:new:...` / `kz:season:cancel:...` the `/season new` confirmation.
