@@ -14,6 +14,7 @@ from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
+from rules.kobayakawa_moves import GameEnded
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +73,9 @@ class KobayakawaPresenter(MessagePresenter):
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
         return render.table_embed(
-            _state(table),
+            _state(table).observation(viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),
-            viewer,
             sorted(table.autopilot),
         )
 
@@ -93,7 +93,7 @@ class KobayakawaPresenter(MessagePresenter):
         ended = next(e for e in events if isinstance(e, render.RoundEnd))
         await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
         await self.send(table, content=note, embed=showdown)
-        if not any(e.kind == "game_ended" for e in events):
+        if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, lang)  # a fresh table message for the new round
 
     async def _close_round(self, table: Table, text: str) -> None:
