@@ -22,6 +22,7 @@ from bot.tables.hands import Menu
 from bot.tables.replies import ephemeral
 from data.store import Seat
 from rules.base import AnyGame, Event
+from rules.kobayakawa import DRAW as DRAW_PHASE
 from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
@@ -57,28 +58,27 @@ def state_of(table: Table) -> Kobayakawa:
 
 def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's card and, on their turn, the buttons of what they may do now."""
-    state = state_of(table)
     player = seat.player
-    view = state.view(player)
+    seen = state_of(table).observation(player)
     gid, seq = table.game_id, table.seq
     embed = discord.Embed(
-        title=t(lang, "kobayakawa.hand.title", round=view["round"], rounds=ROUNDS),
+        title=t(lang, "kobayakawa.hand.title", round=seen.round, rounds=ROUNDS),
         colour=render.COLOUR,
     )
     lines = [note] if note else []
     items: list[discord.ui.Item[Any]] = []
-    nxt = state.next()
+    # B-3: the drawn card is in the player's observation once they looked at it (pressed Draw)
     drawn = None
-    if state.over:
+    if seen.over:
         lines.append(t(lang, "kobayakawa.hand.over"))
-    elif player in state.out:
+    elif player in seen.out:
         lines.append(t(lang, "kobayakawa.hand.out"))
-    elif nxt is not None and nxt.player == player and state.phase == "draw":
-        if _presenter(table).has_seen_draw(table, player, seq):
-            drawn = state.drawn_card(player)
-            assert drawn is not None
+    elif seen.to_act == player and seen.phase == DRAW_PHASE:
+        if seen.drawn is not None:
+            drawn = seen.drawn
+            assert seen.card is not None  # the player to draw holds a card
             lines.append(t(lang, "kobayakawa.hand.keep_turn", drawn=render.card(drawn)))
-            items += keep_buttons(gid, seq, view["card"], drawn, lang)
+            items += keep_buttons(gid, seq, seen.card, drawn, lang)
         else:
             lines.append(t(lang, "kobayakawa.hand.draw_turn"))
             items += [
@@ -98,8 +98,8 @@ def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -
                     emoji=render.KOBAYAKAWA,
                 ),
             ]
-    elif nxt is not None and nxt.player == player:
-        stake = state.stake(player)
+    elif seen.to_act == player:
+        stake = seen.stakes[player]
         lines.append(t(lang, "kobayakawa.hand.fight_turn", stake=stake))
         items += [
             button(
@@ -112,22 +112,20 @@ def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -
             ),
             button(PASS, gid, seq, label=t(lang, "kobayakawa.hand.pass"), emoji="🏳️"),
         ]
-    elif nxt is not None:
-        name = table.seats[nxt.player].display_name
+    elif seen.to_act is not None:
+        name = table.seats[seen.to_act].display_name
         lines.append(t(lang, "kobayakawa.hand.waiting", player=name))
         items.append(button(SHOW, gid, label=t(lang, "kobayakawa.hand.refresh"), emoji="🔄"))
     embed.description = "\n".join(lines)
-    if view["card"] is not None and not state.over:
-        embed.add_field(name=t(lang, "kobayakawa.hand.card"), value=render.card(view["card"]))
+    if seen.card is not None and not seen.over:
+        embed.add_field(name=t(lang, "kobayakawa.hand.card"), value=render.card(seen.card))
         if drawn is not None:
             embed.add_field(name=t(lang, "kobayakawa.hand.drawn"), value=render.card(drawn))
     embed.add_field(
         name=t(lang, "kobayakawa.hand.kobayakawa"),
-        value=f"{render.KOBAYAKAWA} **{view['kobayakawa']}**",
+        value=f"{render.KOBAYAKAWA} **{seen.kobayakawa}**",
     )
-    embed.add_field(
-        name=t(lang, "kobayakawa.hand.kamons"), value=f"🏵️ {view['kamons'].get(player, 0)}"
-    )
+    embed.add_field(name=t(lang, "kobayakawa.hand.kamons"), value=f"🏵️ {seen.kamons.get(player, 0)}")
     return embed, (view_of(*items) if items else None)
 
 
@@ -195,7 +193,7 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if turn is None:
         return
     table, seat = turn.table, turn.seat
-    if state_of(table).drawn_card(seat.player) is None:  # not a draw turn
+    if KEEP_HELD not in state_of(table).legal_actions(seat.player):  # not a draw turn (B-3)
         await hands.show_again(interaction, game_id, HAND)
         return
     await _presenter(table).mark_seen_draw(table, seat.player, table.seq)
@@ -207,8 +205,11 @@ async def keep(interaction: discord.Interaction, game_id: int, args: CustomIdArg
     turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
     if turn is None:
         return
-    state = state_of(turn.table)
-    held, drawn = state.cards.get(turn.seat.player), state.drawn_card(turn.seat.player)
+    state, player = state_of(turn.table), turn.seat.player
+    # The menu offers keeping only once the drawn card was looked at (its observation's
+    # `drawn`); a forged id may keep before that, and its answer names the drawn card all the
+    # same, which only the rules' `drawn_card` gives before a look.
+    held, drawn = state.observation(player).card, state.drawn_card(player)
     action = args.one_of(1, KEEPS)
     kept, discarded = (drawn, held) if action is KEEP_DRAWN else (held, drawn)
     text = t(

@@ -14,6 +14,7 @@ from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
+from rules.kobayakawa_moves import KEEP_HELD, GameEnded
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,8 @@ class KobayakawaPresenter(MessagePresenter):
     # The rules know that the player to draw looked at the drawn card (`Kobayakawa.look`): from
     # then on every path -- the menu, a timeout, autopilot -- can only keep one of the two cards.
     # A look is no log action, so it is kept as a game note and given back to the state when a
-    # table is restored after a restart, before anyone can act (`table_opened`).
+    # table is restored after a restart, before anyone can act (`table_opened`). The look itself
+    # is a step of the rules with no typed-interface equivalent: `Kobayakawa.look`.
 
     async def mark_seen_draw(self, table: Table, player: str, seq: int) -> int | None:
         """Note, in the ledger and then in the rules, that `player` looks at the drawn card at
@@ -47,7 +49,7 @@ class KobayakawaPresenter(MessagePresenter):
 
     def has_seen_draw(self, table: Table, player: str, seq: int) -> bool:
         """Whether `player` has seen the drawn card at turn `seq`, which is the current one."""
-        return seq == table.seq and _state(table).has_looked(player)
+        return seq == table.seq and _state(table).observation(player).drawn is not None
 
     def restore_seen_draw(self, table: Table) -> bool:
         """Give the state back the look its note records, if the note is about this very turn
@@ -56,7 +58,8 @@ class KobayakawaPresenter(MessagePresenter):
         if not isinstance(note, list) or len(note) != 2 or note[1] != table.seq:
             return False
         state, player = _state(table), note[0]
-        if not isinstance(player, str) or state.drawn_card(player) is None:
+        # A draw turn is one where keeping a card is legal (B-3, before or after the look).
+        if not isinstance(player, str) or KEEP_HELD not in state.legal_actions(player):
             return False  # not that player's draw turn: an old note
         state.look(player)
         return True
@@ -72,10 +75,9 @@ class KobayakawaPresenter(MessagePresenter):
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
         return render.table_embed(
-            _state(table),
+            _state(table).observation(viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),
-            viewer,
             sorted(table.autopilot),
         )
 
@@ -93,7 +95,7 @@ class KobayakawaPresenter(MessagePresenter):
         ended = next(e for e in events if isinstance(e, render.RoundEnd))
         await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
         await self.send(table, content=note, embed=showdown)
-        if not any(e.kind == "game_ended" for e in events):
+        if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, lang)  # a fresh table message for the new round
 
     async def _close_round(self, table: Table, text: str) -> None:

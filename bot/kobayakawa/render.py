@@ -1,18 +1,17 @@
 """Kobayakawa as embeds: the table as the physical table shows it, and each round's showdown.
 
-Pure functions of the engine's view and events: no Discord calls, no table runtime.
+Pure functions of the rules' typed observations and events: no Discord calls, no table runtime.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 
 from bot.i18n import t
 from rules.base import Event
-from rules.kobayakawa import ROUNDS, Kobayakawa
+from rules.kobayakawa import DRAW, FIGHT, ROUNDS
 from rules.kobayakawa_moves import (
     LONE_FIGHTER,
     TIE_CLOSEST_TO_START,
@@ -27,6 +26,7 @@ from rules.kobayakawa_moves import (
     RoundWon,
     Showdown,
 )
+from rules.kobayakawa_view import KobayakawaObservation
 
 COLOUR = discord.Colour.from_rgb(110, 60, 140)
 CARD = "🎴"
@@ -48,46 +48,42 @@ def fight_stake(round_no: int) -> int:
 
 
 def table_embed(
-    state: Kobayakawa,
-    lang: str,
-    name: Namer,
-    viewer: str | None = None,
-    autopilot: Sequence[str] = (),
+    seen: KobayakawaObservation, lang: str, name: Namer, autopilot: Sequence[str] = ()
 ) -> discord.Embed:
-    """What the physical table shows, plus the viewer's own card when there is a viewer."""
-    view = state.view(viewer)
+    """What the physical table shows, from an observation (G-3): the public one, or a player's
+    with their own card."""
     embed = discord.Embed(
-        title=t(lang, "kobayakawa.table.title", round=view["round"], rounds=ROUNDS),
+        title=t(lang, "kobayakawa.table.title", round=seen.round, rounds=ROUNDS),
         colour=COLOUR,
     )
     desc = []
-    if view["over"]:
+    if seen.over:
         desc.append(t(lang, "kobayakawa.table.over"))
-    elif view["phase"] == "draw":
+    elif seen.phase == DRAW:
         desc.append(t(lang, "kobayakawa.table.draw_phase"))
     else:
-        desc.append(t(lang, "kobayakawa.table.fight_phase", stake=fight_stake(view["round"])))
-    if view["to_act"]:
-        desc.append(t(lang, "kobayakawa.table.turn", player=name(view["to_act"])))
-    if view["card"] is not None and not view["over"]:
-        desc.append(t(lang, "kobayakawa.table.your_card", card=card(view["card"])))
+        desc.append(t(lang, "kobayakawa.table.fight_phase", stake=fight_stake(seen.round)))
+    if seen.to_act:
+        desc.append(t(lang, "kobayakawa.table.turn", player=name(seen.to_act)))
+    if seen.card is not None and not seen.over:
+        desc.append(t(lang, "kobayakawa.table.your_card", card=card(seen.card)))
     embed.description = "\n".join(desc)
     embed.add_field(
         name=t(lang, "kobayakawa.table.kobayakawa"),
-        value=kobayakawa_text(view["kobayakawa_history"], lang),
+        value=kobayakawa_text(seen.kobayakawa_history, lang),
         inline=True,
     )
     embed.add_field(
         name=t(lang, "kobayakawa.table.kamons"),
-        value=t(lang, "kobayakawa.table.kamons_value", centre=view["centre"], pot=view["pot"]),
+        value=t(lang, "kobayakawa.table.kamons_value", centre=seen.centre, pot=seen.pot),
         inline=True,
     )
     embed.add_field(
         name=t(lang, "kobayakawa.table.players"),
-        value="\n".join(player_rows(view, lang, name, autopilot)),
+        value="\n".join(player_rows(seen, lang, name, autopilot)),
         inline=False,
     )
-    lines = round_lines(view, lang, name)
+    lines = round_lines(seen, lang, name)
     embed.add_field(
         name=t(lang, "kobayakawa.table.this_round"),
         value="\n".join(lines) or t(lang, "kobayakawa.table.nothing_yet"),
@@ -107,24 +103,24 @@ def kobayakawa_text(history: Sequence[int], lang: str) -> str:
 
 
 def player_rows(
-    view: dict[str, Any], lang: str, name: Namer, autopilot: Sequence[str] = ()
+    seen: KobayakawaObservation, lang: str, name: Namer, autopilot: Sequence[str] = ()
 ) -> list[str]:
     """One row per player still in (clockwise from the start player), then the players out."""
     rows = []
-    for p in view["order"]:
-        if p in view["out"]:
+    for p in seen.order:
+        if p in seen.out:
             continue
         marks = ""
-        if p == view["to_act"]:
+        if p == seen.to_act:
             marks += "▶️ "
-        if p == view["start_player"]:
+        if p == seen.start_player:
             marks += "⭐ "
         extra = ""
-        if p in view["discards"]:
-            extra += t(lang, "kobayakawa.table.discarded", card=view["discards"][p])
-        if p in view["bets"]:
-            extra += t(lang, "kobayakawa.table.bet", bet=view["bets"][p])
-        elif any(c["player"] == p and c["action"] == "pass" for c in view["choices"]):
+        if p in seen.discards:
+            extra += t(lang, "kobayakawa.table.discarded", card=seen.discards[p])
+        if p in seen.bets:
+            extra += t(lang, "kobayakawa.table.bet", bet=seen.bets[p])
+        elif any(isinstance(c, Passed) and c.player == p for c in seen.choices):
             extra += t(lang, "kobayakawa.table.passed")
         if p in autopilot:
             extra += " " + t(lang, "table.on_autopilot")
@@ -134,33 +130,32 @@ def player_rows(
                 "kobayakawa.table.player_row",
                 marks=marks,
                 player=name(p),
-                kamons=view["kamons"][p],
+                kamons=seen.kamons[p],
                 extra=extra,
             )
         )
-    for p in view["players"]:
-        if p in view["out"]:
+    for p in seen.players:
+        if p in seen.out:
             rows.append(t(lang, "kobayakawa.table.out_row", player=name(p)))
     return rows
 
 
-def round_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
+def round_lines(seen: KobayakawaObservation, lang: str, name: Namer) -> list[str]:
     """This round's public choices in order: discards, Kobayakawa replacements, bets, passes.
 
     A draw shows only the discarded card, never which card was kept.
     """
     lines = []
-    history = view["kobayakawa_history"]
+    history = seen.kobayakawa_history
     replaced = 0
     pot = 0
-    for index, choice in enumerate(view["choices"]):
-        if index == len(view["order"]):
+    for index, choice in enumerate(seen.choices):
+        if index == len(seen.order):
             lines.append(t(lang, "kobayakawa.log.fight_phase"))
-        who = name(choice["player"])
-        kind = choice["action"]
-        if kind == "draw":
-            lines.append(t(lang, "kobayakawa.log.drew", player=who, card=choice["discarded"]))
-        elif kind == "kobayakawa":
+        who = name(choice.player)
+        if isinstance(choice, Drew):
+            lines.append(t(lang, "kobayakawa.log.drew", player=who, card=choice.discarded))
+        elif isinstance(choice, KobayakawaReplaced):
             previous = history[replaced]
             replaced += 1
             lines.append(
@@ -169,15 +164,15 @@ def round_lines(view: dict[str, Any], lang: str, name: Namer) -> list[str]:
                     "kobayakawa.log.replaced",
                     player=who,
                     previous=previous,
-                    card=choice["kobayakawa"],
+                    card=choice.kobayakawa,
                 )
             )
-        elif kind == "fight":
-            pot += choice["bet"]
-            lines.append(t(lang, "kobayakawa.log.fought", player=who, bet=choice["bet"], pot=pot))
+        elif isinstance(choice, Fought):
+            pot += choice.bet
+            lines.append(t(lang, "kobayakawa.log.fought", player=who, bet=choice.bet, pot=pot))
         else:
             lines.append(t(lang, "kobayakawa.log.passed", player=who))
-    if len(view["choices"]) == len(view["order"]) and view["phase"] == "fight":
+    if len(seen.choices) == len(seen.order) and seen.phase == FIGHT:
         lines.append(t(lang, "kobayakawa.log.fight_phase"))
     return lines
 

@@ -1,4 +1,4 @@
-"""Kobayakawa's embeds from the engine's view and events (bot/kobayakawa/render.py)."""
+"""Kobayakawa's embeds from the rules' typed observations and events (bot/kobayakawa/render.py)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_b3_table_shows_discards_and_the_kobayakawa_history_never_the_kept_card(
     g.apply("a", KEEP_HELD)  # Ann keeps her 8, discards the drawn 2
     g.apply("b", REPLACE)  # the 12 covers the 7
     g.apply("c", KEEP_DRAWN)  # Cho keeps the drawn 14, discards her 11
-    embed = render.table_embed(g, "en", name)
+    embed = render.table_embed(g.observation(None), "en", name)
     this_round = field(embed, "This round")
     assert "Ann drew a card and discarded 2." in this_round
     assert "Ben replaced the Kobayakawa unseen: 7 → 12." in this_round
@@ -62,8 +62,8 @@ def test_b3_table_shows_discards_and_the_kobayakawa_history_never_the_kept_card(
 
 def test_g3_only_the_viewer_sees_their_own_card():
     g = game(8, 13, 11, 7)
-    assert "Your card: 🎴 **13**" in render.table_embed(g, "en", name, viewer="b").description
-    assert "Your card" not in render.table_embed(g, "en", name).description
+    assert "Your card: 🎴 **13**" in render.table_embed(g.observation("b"), "en", name).description
+    assert "Your card" not in render.table_embed(g.observation(None), "en", name).description
 
 
 def test_b4_bets_are_public_as_they_are_made():
@@ -72,7 +72,7 @@ def test_b4_bets_are_public_as_they_are_made():
         g.apply(p, KEEP_HELD)
     g.apply("a", FIGHT_ACTION)
     g.apply("b", PASS_ACTION)
-    embed = render.table_embed(g, "en", name)
+    embed = render.table_embed(g.observation(None), "en", name)
     rows = field(embed, "Players")
     assert "Ann · 🏵️ 3 · discarded 1 · ⚔️ bet 1" in rows
     assert "Ben · 🏵️ 4 · discarded 2 · 🏳️ passed" in rows
@@ -158,7 +158,7 @@ def test_japanese_table_and_showdown():
     g = game(8, 13, 11, 7)
     for p in "abc":
         g.apply(p, KEEP_HELD)
-    embed = render.table_embed(g, "ja", name)
+    embed = render.table_embed(g.observation(None), "ja", name)
     assert embed.title == "小早川 · 第1/7ラウンド"
     assert "勝負フェイズ" in embed.description and "家紋" in text(embed)
     g.apply("a", FIGHT_ACTION)
