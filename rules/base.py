@@ -117,6 +117,10 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     max_players: ClassVar[int]
     # G-3: event kinds the whole table sees exactly as they are; others need `public_event`.
     public_kinds: ClassVar[frozenset[str]] = frozenset()
+    # `python -m rules bench`: the seats of its games, and the replay speed-up it aims for
+    # against the engines it replaced.
+    bench_players: ClassVar[int] = 4
+    bench_replay_target: ClassVar[float] = 4.0
 
     players: tuple[str, ...]
 

@@ -26,9 +26,9 @@ from rules.bench.workloads import (
     replay_workload,
     seat_names,
 )
+from rules.registry import game_class
 
 # The targets, new / old.
-REPLAY_TARGETS: dict[str, float] = {"kamiza": 4.0, "kobayakawa": 4.0, "rights-of-losers": 2.0}
 PLAYOUT_TARGET = 4.0
 EXIT_DISAGREE = 1
 
@@ -107,7 +107,7 @@ def bench_game(
         return alternate(workloads, settings.rounds, settings.seconds, progress, f"{game} {title}")
 
     replays = race("replay", [(e.label, replay_workload(e, logs)) for e in engines])
-    print(_line("replay", "logs/s", replays, REPLAY_TARGETS.get(game)), file=out)
+    print(_line("replay", "logs/s", replays, game_class(game).bench_replay_target), file=out)
     playouts = race(
         "playout", [(e.label, playout_workload(e, game, settings.seed)) for e in engines]
     )

@@ -13,13 +13,11 @@ from typing import Any
 
 from rules.bench.engines import Engine, Log
 from rules.bench.race import Unit, Workload
-
-PLAYERS: dict[str, int] = {"kamiza": 4, "kobayakawa": 4, "rights-of-losers": 4}
-DEFAULT_PLAYERS = 4
+from rules.registry import game_class
 
 
 def seat_names(game: str) -> list[str]:
-    return [f"p{i}" for i in range(PLAYERS.get(game, DEFAULT_PLAYERS))]
+    return [f"p{i}" for i in range(game_class(game).bench_players)]
 
 
 def round_seed(seed: int, number: int) -> int:
