@@ -23,14 +23,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     runs = parser.parse_args().runs
     game = played(5, players=5, tricks=8)
-    view, points = game.view(None), game.points_now()
+    seen = game.observation(None)
+    points = seen.points_now()
     began = time.perf_counter()
-    render_field(view, points)
+    render_field(seen, points)
     first = time.perf_counter() - began
     times = []
     for _ in range(runs):
         began = time.perf_counter()
-        render_field(view, points)
+        render_field(seen, points)
         times.append(time.perf_counter() - began)
     print(f"first picture: {first * 1000:.1f} ms (fonts and tiles made once)")
     print(

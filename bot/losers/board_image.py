@@ -1,11 +1,11 @@
 """The Rights of Losers field as a picture (PNG) and as a short text for screen readers.
 
-Both read only the public view (`RightsOfLosers.view(None)`): the 5x5 field, the chips on the
-9x9 lattice, chips left, the strength marker and who would get each card if the game ended now
-(`owners_now`); and the points each player would have then, as the rules count them
-(`RightsOfLosers.points_now()`: R-6 and R-7 applied to the board as it stands). The picture is
-drawn with Pillow and its bundled default font, so nothing is downloaded; the same view gives
-the same bytes.
+Both read only the public observation (`RightsOfLosers.observation(None)`, G-3): the 5x5
+field, the chips on the 9x9 lattice, chips left, the strength marker and who would get each card
+if the game ended now (`owners_now`); and the points each player would have then, as the rules
+count them (`LosersObservation.points_now()`: R-6 and R-7 applied to the board as it stands). The
+picture is drawn with Pillow and its bundled default font, so nothing is downloaded; the same
+observation gives the same bytes.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import io
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
-from rules.losers_board import CARD_NUMBER, CARD_SUIT, LAND, TRICKS
+from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
+from rules.losers_view import LosersObservation
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -96,48 +96,46 @@ ENGLISH_TEXT: Mapping[str, str] = {
 
 
 def render_field(
-    view: Mapping[str, Any],
+    seen: LosersObservation,
     points: Mapping[str, int],
     colours: Mapping[str, RGB] | None = None,
     names: Mapping[str, str] | None = None,
     text: Mapping[str, str] | None = None,
 ) -> bytes:
-    """A PNG of the public view: cards, chips, owners now, strength marker and a legend with
-    `points` (`RightsOfLosers.points_now()`).
+    """A PNG of the public observation: cards, chips, owners now, strength marker and a legend
+    with `points` (`LosersObservation.points_now()`).
 
     `colours` and `names` map players to their chip colour and display name (default: by seat,
     and the player id); `text` overrides the English labels (keys of `ENGLISH_TEXT`).
     """
     words = {**ENGLISH_TEXT, **(text or {})}
-    players: list[str] = list(view["players"])
+    players = list(seen.players)
     palette = _palette(players, colours)
     seats = {p: i + 1 for i, p in enumerate(players)}
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, view, words)
+    _draw_header(draw, seen, words)
     _draw_labels(draw)
-    owners = {tuple(o["cell"]): o for o in view.get("owners_now", [])}
-    for r, row in enumerate(view["field"]):
-        for c, card in enumerate(row):
-            left, top = GRID_X + c * CELL, GRID_Y + r * CELL
-            if card is None:
-                tile = _empty_tile(cell_name((r, c)))
-            elif card == LAND:
-                tile = _land_tile(words["land"])
-            else:
-                tile = _card_tile(card, words[CARD_SUIT[card]])
-            image.paste(tile, (left + GAP, top + GAP), _card_mask())
-            owner = owners.get((r, c))
-            if owner is not None:
-                _draw_owner(draw, left, top, owner, palette, seats)
-    for chip in view["chips"]:
-        y, x = chip["at"]
-        player = chip["player"]
+    owners = {judged.cell: judged for judged in seen.owners_now}
+    for index, card in enumerate(seen.field):
+        r, c = divmod(index, GRID)
+        left, top = GRID_X + c * CELL, GRID_Y + r * CELL
+        if card is None:
+            tile = _empty_tile(cell_name((r, c)))
+        elif card == LAND:
+            tile = _land_tile(words["land"])
+        else:
+            tile = _card_tile(card, words[CARD_SUIT[card]])
+        image.paste(tile, (left + GAP, top + GAP), _card_mask())
+        owner = owners.get((r, c))
+        if owner is not None:
+            _draw_owner(draw, left, top, owner, palette, seats)
+    for (y, x), player in seen.chips:
         centre = (GRID_X + (x + 1) * CELL // 2, GRID_Y + (y + 1) * CELL // 2)
         if y % 2 == 0 and x % 2 == 0:  # on a card: below its number
             centre = (centre[0], centre[1] + 27)
         _paste(image, _chip(palette[player], seats[player]), centre)
-    _draw_legend(image, draw, view, points, palette, seats, names or {}, words)
+    _draw_legend(image, draw, seen, points, palette, seats, names or {}, words)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=3)
     return out.getvalue()
@@ -158,15 +156,15 @@ def _font(size: int) -> Font:
 
 
 def _draw_header(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], words: Mapping[str, str]
+    draw: ImageDraw.ImageDraw, seen: LosersObservation, words: Mapping[str, str]
 ) -> None:
     title = (
         words["over"]
-        if view.get("over")
-        else words["trick"].format(trick=view.get("trick_number", 1), tricks=TRICKS)
+        if seen.over
+        else words["trick"].format(trick=seen.trick_number, tricks=TRICKS)
     )
     draw.text((GRID_X - 60, 22), title, font=_font(24), fill=PAPER, anchor="lm")
-    reversed_ = bool(view.get("reversed"))
+    reversed_ = seen.reversed
     label = words["reversed" if reversed_ else "normal"]
     font = _font(18)
     width = draw.textlength(label, font=font)
@@ -193,20 +191,20 @@ def _draw_owner(
     draw: ImageDraw.ImageDraw,
     left: int,
     top: int,
-    owner: Mapping[str, Any],
+    owner: CardOwner,
     palette: Mapping[str, RGB],
     seats: Mapping[str, int],
 ) -> None:
     """Who gets the card now: a frame and a corner flag in the owner's colour ("=" if tied)."""
     flag = (left + CELL - 26, top + 26)
-    if owner.get("owner") is not None:
-        colour = palette[owner["owner"]]
+    if owner.owner is not None:
+        colour = palette[owner.owner]
         frame = (left + GAP, top + GAP, left + CELL - GAP, top + CELL - GAP)
         draw.rounded_rectangle(frame, radius=9, outline=INK, width=8)
         inner = (frame[0] + 1, frame[1] + 1, frame[2] - 1, frame[3] - 1)
         draw.rounded_rectangle(inner, radius=8, outline=colour, width=6)
-        _flag(draw, flag, colour, str(seats[owner["owner"]]))
-    elif owner.get("by") == "tie":
+        _flag(draw, flag, colour, str(seats[owner.owner]))
+    elif owner.by == "tie":
         _flag(draw, flag, TIE, "=")
 
 
@@ -220,27 +218,27 @@ def _flag(draw: ImageDraw.ImageDraw, centre: tuple[int, int], colour: RGB, label
 def _draw_legend(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
+    seen: LosersObservation,
     points: Mapping[str, int],
     palette: Mapping[str, RGB],
     seats: Mapping[str, int],
     names: Mapping[str, str],
     words: Mapping[str, str],
 ) -> None:
-    players = list(view["players"])
-    over = bool(view.get("over"))
+    players = list(seen.players)
+    over = seen.over
     font, small = _font(19), _font(15)
     for i, player in enumerate(players):
         column, row = i % 2, i // 2
         x = 44 + column * 380
         y = LEGEND_Y + 18 + row * 32
-        if view.get("to_act") == player:
+        if seen.to_act == player:
             draw.polygon([(x - 26, y - 8), (x - 26, y + 8), (x - 14, y)], fill=PAPER)
         _paste(image, _chip(palette[player], seats[player]), (x, y))
         name = _shown(names.get(player, player)) or words["player"].format(seat=seats[player])
         draw.text((x + 24, y), _fit(draw, name, font, 150), font=font, fill=PAPER, anchor="lm")
         stats = words["stats" if over else "stats_now"].format(
-            chips=view["chips_left"][player], points=points[player]
+            chips=seen.chips_left[player], points=points[player]
         )
         draw.text((x + 182, y), _fit(draw, stats, small, 180), font=small, fill=MUTED, anchor="lm")
     note = _fit(draw, words["key_over" if over else "key"], small, WIDTH - 40)
@@ -365,69 +363,63 @@ def _shown(name: str) -> str:
 
 
 def field_summary(
-    view: Mapping[str, Any],
+    seen: LosersObservation,
     points: Mapping[str, int],
     names: Mapping[str, str] | None = None,
     words: Mapping[str, str] | None = None,
     text: Mapping[str, str] | None = None,
 ) -> str:
     """The picture as short lines of text: cards and their owners now, chips per player, and
-    `points` (`RightsOfLosers.points_now()`).
+    `points` (`LosersObservation.points_now()`).
 
     `words` are the spot words of `bot.losers.names` (card/edge/corner), `text` overrides the
     English sentences (keys of `ENGLISH_TEXT` starting with "summary_", plus the suit names).
     """
     say = {**ENGLISH_TEXT, **(text or {})}
     names = names or {}
-    players = list(view["players"])
+    players = list(seen.players)
 
     def who(player: str) -> str:
         return names.get(player, player)
 
-    strength = say["reversed" if view.get("reversed") else "normal"]
-    lines = [
-        say["summary_field"].format(
-            trick=view.get("trick_number", 1), tricks=TRICKS, strength=strength
-        )
-    ]
-    owners = {tuple(o["cell"]): o for o in view.get("owners_now", [])}
+    strength = say["reversed" if seen.reversed else "normal"]
+    lines = [say["summary_field"].format(trick=seen.trick_number, tricks=TRICKS, strength=strength)]
+    owners = {judged.cell: judged for judged in seen.owners_now}
     empty = []
-    for r, row in enumerate(view["field"]):
-        for c, card in enumerate(row):
-            if card is None:
-                empty.append(cell_name((r, c)))
-                continue
-            if card == LAND:
-                shown = say["summary_land"]
-            else:
-                shown = say["summary_building"].format(
-                    suit=say[CARD_SUIT[card]], number=CARD_NUMBER[card]
-                )
-            owner = owners.get((r, c), {})
-            if owner.get("owner") is not None:
-                ownership = say["summary_owner"].format(player=who(owner["owner"]))
-            elif owner.get("by") == "tie":
-                ownership = say["summary_tie"]
-            else:
-                ownership = say["summary_nobody"]
-            lines.append(
-                say["summary_cell"].format(cell=cell_name((r, c)), card=shown, owner=ownership)
+    for index, card in enumerate(seen.field):
+        cell = divmod(index, GRID)
+        if card is None:
+            empty.append(cell_name(cell))
+            continue
+        if card == LAND:
+            shown = say["summary_land"]
+        else:
+            shown = say["summary_building"].format(
+                suit=say[CARD_SUIT[card]], number=CARD_NUMBER[card]
             )
+        owner = owners.get(cell)
+        if owner is not None and owner.owner is not None:
+            ownership = say["summary_owner"].format(player=who(owner.owner))
+        elif owner is not None and owner.by == "tie":
+            ownership = say["summary_tie"]
+        else:
+            ownership = say["summary_nobody"]
+        lines.append(say["summary_cell"].format(cell=cell_name(cell), card=shown, owner=ownership))
     if empty:
         lines.append(say["summary_empty"].format(cells=", ".join(empty)))
     spots: dict[str, list[str]] = {p: [] for p in players}
-    for chip in view["chips"]:
-        spots[chip["player"]].append(spot_name(chip["at"], words))
+    for at, holder in seen.chips:
+        spots[holder].append(spot_name(at, words))
     for player in players:
         key = "summary_chips" if spots[player] else "summary_no_chips"
         lines.append(
             say[key].format(
                 player=who(player),
-                chips=view["chips_left"][player],
+                chips=seen.chips_left[player],
                 spots=", ".join(spots[player]),
             )
         )
-    over = bool(view.get("over"))
+    over = seen.over
     lines.append(
         say["summary_final" if over else "summary_scores"].format(
             scores=", ".join(f"{who(p)} {points[p]}" for p in players),

@@ -116,14 +116,14 @@ async def chip(
 
 
 def _won(table: Table, cards: list[str]) -> tuple[str, str]:
-    won = menus.state_of(table).won
+    won = menus.seen_by(table, None).won_cards  # the trick's cards: public
     if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= set(won):
         raise TableError("losers.hand.not_offered")
     return cards[0], cards[1]
 
 
 def _empty(table: Table, cell: tuple[int, int]) -> tuple[int, int]:
-    if cell not in menus.state_of(table).empty_building_cells():
+    if cell not in menus.empty_cells(menus.seen_by(table, None)):
         raise TableError("losers.hand.not_offered")
     return cell
 

@@ -5,6 +5,9 @@ earlier turn answers with the current one instead of acting (`bot.losers.hand`).
 are language-free: card ids ("red-7"), cell names ("B3") and spot codes ("B3|B4"); the labels are
 in the reader's language. Discord's limits hold by construction: at most 10 cards (2 rows of 5
 buttons), spot menus of at most 25 options, at most 5 rows.
+
+What a menu shows comes from the player's own observation (`RightsOfLosers.observation`, G-3), or
+the public one where only the table's facts are needed; what it offers from `legal_actions`.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from bot.tables.buttons import button, view_of
 from bot.tables.selects import option, select
 from data.store import Seat
 from rules.losers import RightsOfLosers
-from rules.losers_actions import Move, Play
-from rules.losers_board import CARD_SUIT, TOUCHING, TRICKS, cell_index
+from rules.losers_actions import Chip, Coord, Move, Play
+from rules.losers_board import CARD_SUIT, CELLS, TOUCHING, TRICKS, cell_index
+from rules.losers_view import LosersObservation
 
 # Button verbs (`g:`) and select verbs (`s:`); all but REFRESH carry the seq first.
 REFRESH, PLAY, REVERSE, MOVE, PASS = "rlh", "rlp", "rlr", "rlm", "rlx"
@@ -41,14 +45,23 @@ def state_of(table: Table) -> RightsOfLosers:
     return state
 
 
-def to_act(table: Table, seat: Seat) -> str | None:
+def seen_by(table: Table, player: str | None) -> LosersObservation:
+    """The table as `player` may see it (None: anybody at the table, G-3)."""
+    return state_of(table).observation(player)
+
+
+def to_act(seen: LosersObservation, seat: Seat) -> str | None:
     """What `seat` must do now ("play", "chip", "build", "choice"), or None."""
-    nxt = table.state.next()
-    return nxt.expects if nxt is not None and nxt.player == seat.player else None
+    return seen.expects if seen.to_act == seat.player else None
 
 
 def legal_moves(table: Table, seat: Seat) -> list[Move]:
     return [a for a in state_of(table).legal_actions(seat.player) if isinstance(a, Move)]
+
+
+def empty_cells(seen: LosersObservation) -> list[Coord]:
+    """R-2: the building cells without a card, row by row (land cells are never empty)."""
+    return [CELLS[i] for i, here in enumerate(seen.field) if here is None]
 
 
 # -- the menu of the moment --------------------------------------------------------------------
@@ -57,10 +70,10 @@ def legal_moves(table: Table, seat: Seat) -> list[Move]:
 def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's hand and chips, and the controls of what they must do now (if anything)."""
     state = state_of(table)
-    view = state.view(seat.player)
-    task = to_act(table, seat)
-    embed = _embed(table, seat, view, lang, note, _status(table, view, task, lang))
-    if state.over:
+    seen = state.observation(seat.player)
+    task = to_act(seen, seat)
+    embed = _embed(table, seat, seen, lang, note, _status(table, seen, task, lang))
+    if seen.over:
         return embed, None
     gid, seq = table.game_id, table.seq
     items: list[discord.ui.Item[Any]] = []
@@ -77,15 +90,15 @@ def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
                 style=discord.ButtonStyle.primary if c in legal else discord.ButtonStyle.secondary,
                 disabled=c not in legal,
             )
-            for c in view["hand"]
+            for c in seen.hand or ()
         ]
     elif task == "chip":
-        spots = state.legal_chip_spots(seat.player)
-        items = spot_selects(CHIP, gid, (seq,), spots, view, lang, "losers.hand.chip_menu")
+        spots = [a.at for a in state.legal_actions(seat.player) if isinstance(a, Chip)]
+        items = spot_selects(CHIP, gid, (seq,), spots, seen, lang, "losers.hand.chip_menu")
     elif task == "build":
         options = [
             option(render.card_label(lang, c), c, emoji=render.SUIT_EMOJI[CARD_SUIT[c]])
-            for c in view["won_cards"]
+            for c in seen.won_cards
         ]
         placeholder = t(lang, "losers.hand.build_cards_menu")
         items = [
@@ -100,67 +113,67 @@ def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
             )
         ]
     elif task == "choice":
-        items = _choice_items(table, seat, view, lang)
+        items = _choice_items(table, seat, seen, lang)
     else:
         items = [button(REFRESH, gid, label=t(lang, "losers.hand.refresh"), emoji="🔄")]
     return embed, view_of(*items)
 
 
-def _status(table: Table, view: dict[str, Any], task: str | None, lang: str) -> str:
-    if view["over"]:
+def _status(table: Table, seen: LosersObservation, task: str | None, lang: str) -> str:
+    waiting = seen.to_act
+    if seen.over or waiting is None:  # nobody acts only once the game is over
         return t(lang, "losers.hand.over")
     if task == "play":
-        if not view["trick"]:
+        if not seen.trick:
             return t(lang, "losers.hand.play_lead")
-        led = CARD_SUIT[view["trick"][0]["card"]]
+        led = CARD_SUIT[seen.trick[0][1]]
         return t(lang, "losers.hand.play_follow", suit=render.suit(lang, led))
     if task is not None:
         return t(lang, f"losers.hand.{task}")
-    waiting = view["to_act"]
     return t(
         lang,
         "losers.hand.waiting",
         player=table.seats[waiting].display_name,
-        task=t(lang, f"losers.task.{view['expects']}"),
+        task=t(lang, f"losers.task.{seen.expects}"),
     )
 
 
 def _embed(
-    table: Table, seat: Seat, view: dict[str, Any], lang: str, note: str | None, status: str
+    table: Table, seat: Seat, seen: LosersObservation, lang: str, note: str | None, status: str
 ) -> discord.Embed:
     embed = discord.Embed(
-        title=t(lang, "losers.hand.title", trick=view["trick_number"], tricks=TRICKS),
+        title=t(lang, "losers.hand.title", trick=seen.trick_number, tricks=TRICKS),
         colour=render.COLOUR,
     )
     lines = [note] if note else []
-    lines += [status, render.strength(view, lang)]
+    lines += [status, render.strength(seen, lang)]
     embed.description = "\n".join(lines)
-    if view["trick"]:
+    if seen.trick:
         name = lambda p: table.seats[p].display_name  # noqa: E731
         embed.add_field(
-            name=t(lang, "losers.table.trick", trick=view["trick_number"]),
-            value=render.trick_lines(view, lang, name),
+            name=t(lang, "losers.table.trick", trick=seen.trick_number),
+            value=render.trick_lines(seen, lang, name),
             inline=False,
         )
-    hand = " ".join(render.card(lang, c) for c in view["hand"]) or "—"
+    hand = " ".join(render.card(lang, c) for c in seen.hand or ()) or "—"
     embed.add_field(name=t(lang, "losers.hand.cards"), value=hand, inline=False)
     embed.add_field(
         name=t(lang, "losers.hand.chips_title"),
-        value=t(lang, "losers.hand.chips", chips=view["chips_left"][seat.player]),
+        value=t(lang, "losers.hand.chips", chips=seen.chips_left[seat.player]),
         inline=False,
     )
     return embed
 
 
 def _choice_items(
-    table: Table, seat: Seat, view: dict[str, Any], lang: str
+    table: Table, seat: Seat, seen: LosersObservation, lang: str
 ) -> list[discord.ui.Item[Any]]:
     gid, seq = table.game_id, table.seq
-    trick = view["trick_number"] + 1
+    trick = seen.trick_number + 1
     leads = t(lang, "losers.hand.appoint_option", trick=trick) if trick <= TRICKS else None
     options = [
         option(table.seats[p].display_name, p, description=leads, emoji=render.SEAT_MARK[i])
-        for i, p in enumerate(view["players"])
+        for i, p in enumerate(seen.players)
     ]
     return [
         select(APPOINT, gid, seq, options=options, placeholder=t(lang, "losers.hand.appoint_menu")),
@@ -187,7 +200,7 @@ def spot_selects(
     game_id: int,
     args: Sequence[object],
     spots: Iterable[Sequence[int]],
-    view: dict[str, Any],
+    seen: LosersObservation,
     lang: str,
     placeholder_key: str,
 ) -> list[discord.ui.Item[Any]]:
@@ -198,7 +211,7 @@ def spot_selects(
     items: list[discord.ui.Item[Any]] = []
     for i, (label, group) in enumerate(groups):
         options = [
-            option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, view, at))
+            option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, seen, at))
             for at in group
         ]
         placeholder = t(lang, placeholder_key, range=label, part=i + 1, parts=len(groups))
@@ -221,13 +234,12 @@ def build_cell_menu(
     table: Table, lang: str, cards: tuple[str, str], first_cell: tuple[int, int] | None
 ) -> Menu:
     """Where the next card of a build goes: a select of the empty building cells."""
-    state = state_of(table)
-    view = state.view(None)
-    empty = [c for c in state.empty_building_cells() if c != first_cell]
+    seen = seen_by(table, None)  # the field and the chips: public
+    empty = [c for c in empty_cells(seen) if c != first_cell]
     placing = cards[0] if first_cell is None else cards[1]
     shown = render.card(lang, placing)
     options = [
-        option(cell_name(c), cell_name(c), _chips_around(view, c, table, lang)) for c in empty
+        option(cell_name(c), cell_name(c), _chips_around(seen, c, table, lang)) for c in empty
     ]
     gid, seq = table.game_id, table.seq
     args: tuple[int | str, ...]
@@ -248,15 +260,14 @@ def build_cell_menu(
     return _step(t(lang, "losers.hand.build_title"), text), view_of(*items)
 
 
-def _chips_around(view: dict[str, Any], cell: tuple[int, int], table: Table, lang: str) -> str:
+def _chips_around(seen: LosersObservation, cell: Coord, table: Table, lang: str) -> str:
     index = cell_index(cell)
     assert index is not None
     spots = {s for s, _ in TOUCHING[index]}
     counts: dict[str, int] = {}
-    for chip in view["chips"]:
-        y, x = chip["at"]
+    for (y, x), player in seen.chips:
         if y * 9 + x in spots:
-            counts[chip["player"]] = counts.get(chip["player"], 0) + 1
+            counts[player] = counts.get(player, 0) + 1
     if not counts:
         return t(lang, "losers.hand.no_chips_around")
     shown = ", ".join(f"{table.seats[p].display_name} ×{n}" for p, n in counts.items())
@@ -265,10 +276,10 @@ def _chips_around(view: dict[str, Any], cell: tuple[int, int], table: Table, lan
 
 def move_from_menu(table: Table, seat: Seat, lang: str) -> Menu:
     """Which of the player's chips moves."""
-    view = state_of(table).view(seat.player)
+    seen = seen_by(table, seat.player)
     sources = sorted({m.source for m in legal_moves(table, seat)})
     options = [
-        option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, view, at))
+        option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, seen, at))
         for at in sources
     ]
     items = [
@@ -287,11 +298,11 @@ def move_from_menu(table: Table, seat: Seat, lang: str) -> Menu:
 
 def move_to_menu(table: Table, seat: Seat, lang: str, source: tuple[int, int]) -> Menu:
     """Where the chip on `source` goes: the free spots touching a card, in menus of 25."""
-    view = state_of(table).view(seat.player)
+    seen = seen_by(table, seat.player)
     targets = [m.to for m in legal_moves(table, seat) if m.source == source]
     args = (table.seq, spot_code(source))
     items = spot_selects(
-        MOVE_TO, table.game_id, args, targets, view, lang, "losers.hand.move_to_menu"
+        MOVE_TO, table.game_id, args, targets, seen, lang, "losers.hand.move_to_menu"
     )
     items.append(_back(table, lang))
     text = t(lang, "losers.hand.move_to", spot=render.spot(lang, source))

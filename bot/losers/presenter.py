@@ -1,5 +1,8 @@
 """Rights of Losers' messages: one table message per trick with the field picture, edited after
-each action and closed with the trick's story; the final standings with the judged field."""
+each action and closed with the trick's story; the final standings with the judged field.
+
+Every public message is drawn from the public observation (`observation(None)`, G-3) and the typed
+events, told apart by their classes."""
 
 from __future__ import annotations
 
@@ -16,8 +19,8 @@ from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, Item, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
-from rules.losers_actions import TrickStarted
 from rules.losers_board import TRICKS
+from rules.losers_events import GameOver, TrickStarted
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +35,7 @@ class LosersPresenter(MessagePresenter):
         super().__init__(bot)
         # game id -> what happened in the trick being settled (memory only: after a restart the
         # table message shows what the state itself tells).
-        self._story: dict[int, list[Event]] = {}
+        self._story: dict[int, list[render.StoryEvent]] = {}
 
     # -- rendering -------------------------------------------------------------------------------
 
@@ -41,10 +44,10 @@ class LosersPresenter(MessagePresenter):
         return {player: seat.display_name for player, seat in table.seats.items()}
 
     def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
-        state = menus.state_of(table)
+        seen = menus.seen_by(table, None)
         return render.table_embed(
-            state.view(None),
-            state.points_now(),
+            seen,
+            seen.points_now(),
             lang,
             lambda p: self.seat_name(table, p),
             self.names(table),
@@ -53,8 +56,8 @@ class LosersPresenter(MessagePresenter):
         )
 
     def picture(self, table: Table, lang: str) -> discord.File:
-        state = menus.state_of(table)
-        return render.picture(state.view(None), state.points_now(), lang, self.names(table))
+        seen = menus.seen_by(table, None)
+        return render.picture(seen, seen.points_now(), lang, self.names(table))
 
     # -- the table message -----------------------------------------------------------------------
 
@@ -114,11 +117,11 @@ class LosersPresenter(MessagePresenter):
     async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
         lang = self.lang(table)
         story = self._story.setdefault(table.game_id, [])
-        story.extend(e for e in events if e.kind in render.STORY)
+        story.extend(e for e in events if isinstance(e, render.STORY))
         note = None
         if cause == "timeout":
             note = t(lang, "losers.timed_out", player=self.seat_name(table, player))
-        ended = next((e for e in events if e.kind in ("trick_started", "game_over")), None)
+        ended = next((e for e in events if isinstance(e, TrickStarted | GameOver)), None)
         if ended is None:
             if note:
                 await self.send(table, content=note)
@@ -128,7 +131,7 @@ class LosersPresenter(MessagePresenter):
         self._story[table.game_id] = []
         name = lambda p: self.seat_name(table, p)  # noqa: E731
         await self._close_trick(table, render.recap(story, trick, lang, name))
-        if ended.kind == "trick_started":
+        if isinstance(ended, TrickStarted):
             await self.post_table(table, lang, note=note)
         elif note:
             await self.send(table, content=note)
@@ -137,13 +140,13 @@ class LosersPresenter(MessagePresenter):
         self._story.pop(table.game_id, None)
         lang = self.lang(table)
         state = menus.state_of(table)
-        view = state.view(None)
+        seen = state.observation(None)
         embed = discord.Embed(title=t(lang, "losers.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
-        text = render.summary(view, state.points_now(), lang, self.names(table))
+        text = render.summary(seen, seen.points_now(), lang, self.names(table))
         embed.description = "\n".join(lines) + "\n\n" + text
         name = lambda p: self.seat_name(table, p)  # noqa: E731
-        render.final_fields(embed, view, state.details(), lang, name)
+        render.final_fields(embed, seen, state.result().tie_break, lang, name)
         embed.set_image(url=f"attachment://{render.PICTURE}")
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed, file=self.picture(table, lang))

@@ -1,33 +1,49 @@
 """Rights of Losers as Discord messages: card and spot names, the table embed and its picture,
 the lines that tell what happened in a trick, and the final standings.
 
-Everything here reads the public view (`RightsOfLosers.view(None)`) or a player's own view, and
-the events; it decides no rule. Public messages speak the guild's language, private menus the
-reader's.
+Everything here reads the public observation (`RightsOfLosers.observation(None)`) or a player's
+own, and the typed events; it decides no rule. Public messages speak the guild's language, private
+menus the reader's.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import discord
 
 from bot.i18n import language, t, text
 from bot.losers import board_image
 from bot.losers.names import cell_name, spot_name
-from rules.base import Event
 from rules.losers_board import (
     CARD_NUMBER,
     CARD_SUIT,
     CELLS,
+    GRID,
     LAND,
     SUITS,
     TOUCHED_BY,
     TRICKS,
+    land_counts,
     spot_index,
 )
+from rules.losers_events import (
+    Appointed,
+    Built,
+    CardPlayed,
+    ChipMoved,
+    ChipPlaced,
+    ChipSkipped,
+    Discarded,
+    GameOver,
+    LosersEvent,
+    Passed,
+    Reversed,
+    TrickStarted,
+    TrickWon,
+)
+from rules.losers_view import LosersObservation
 
 COLOUR = discord.Colour.from_rgb(46, 139, 60)
 SUIT_EMOJI = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
@@ -58,9 +74,30 @@ _SUMMARY_KEYS: tuple[str, ...] = (
     "nobody",
 )
 _SUMMARY_KEYS += ("chips", "no_chips", "scores", "final")
-# Events that go into the story of a trick (the plays are shown as the trick itself).
-STORY = frozenset(("trick_won", "chip_placed", "chip_skipped", "built", "discarded"))
-STORY |= {"appointed", "reversed", "chip_moved", "passed"}
+# Events that go into the story of a trick (the plays are shown as the trick itself); a tuple of
+# classes, so that `isinstance(e, STORY)` narrows an event to `StoryEvent`.
+STORY = (
+    TrickWon,
+    ChipPlaced,
+    ChipSkipped,
+    Built,
+    Discarded,
+    Appointed,
+    Reversed,
+    ChipMoved,
+    Passed,
+)
+StoryEvent = (
+    TrickWon
+    | ChipPlaced
+    | ChipSkipped
+    | Built
+    | Discarded
+    | Appointed
+    | Reversed
+    | ChipMoved
+    | Passed
+)
 _FIELD_LIMIT = 1024
 _DESCRIPTION_LIMIT = 4096
 
@@ -99,10 +136,11 @@ def spot(lang: str, at: Sequence[int]) -> str:
     return spot_name(at, spot_words(lang))
 
 
-def cell_card(lang: str, field: Sequence[Sequence[str | None]], cell: Sequence[int]) -> str:
-    """What lies on a cell, briefly: "B3 red 7", "C3 land", "D2 empty"."""
+def cell_card(lang: str, field: Sequence[str | None], cell: Sequence[int]) -> str:
+    """What lies on a cell of the field (its 25 cells row by row), briefly: "B3 red 7",
+    "C3 land", "D2 empty"."""
     r, c = cell
-    here = field[r][c]
+    here = field[r * GRID + c]
     if here is None:
         what = t(lang, "losers.hand.empty_cell")
     elif here == LAND:
@@ -112,11 +150,11 @@ def cell_card(lang: str, field: Sequence[Sequence[str | None]], cell: Sequence[i
     return f"{cell_name(cell)} {what}"
 
 
-def spot_touches(lang: str, view: Mapping[str, Any], at: Sequence[int]) -> str:
+def spot_touches(lang: str, seen: LosersObservation, at: Sequence[int]) -> str:
     """The cells a spot touches and what lies on them, for a select option's description."""
-    index = spot_index(tuple(at))
+    index = spot_index((at[0], at[1]))
     assert index is not None
-    return " · ".join(cell_card(lang, view["field"], CELLS[cell]) for cell in TOUCHED_BY[index])
+    return " · ".join(cell_card(lang, seen.field, CELLS[cell]) for cell in TOUCHED_BY[index])
 
 
 # -- the picture and its words -----------------------------------------------------------------
@@ -144,70 +182,67 @@ def summary_text(lang: str) -> dict[str, str]:
 
 
 def picture(
-    view: Mapping[str, Any], points: Mapping[str, int], lang: str, names: Mapping[str, str]
+    seen: LosersObservation, points: Mapping[str, int], lang: str, names: Mapping[str, str]
 ) -> discord.File:
     """The field as a PNG attachment, with a short alternative text; `points` are the rules'
-    points now (`RightsOfLosers.points_now()`)."""
-    png = board_image.render_field(view, points, names=names, text=picture_text(lang))
-    trick = view.get("trick_number", 1)
-    alt = t(lang, "losers.table.picture_alt", trick=trick, tricks=TRICKS)
+    points now (`LosersObservation.points_now()`)."""
+    png = board_image.render_field(seen, points, names=names, text=picture_text(lang))
+    alt = t(lang, "losers.table.picture_alt", trick=seen.trick_number, tricks=TRICKS)
     return discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1000])
 
 
 def summary(
-    view: Mapping[str, Any], points: Mapping[str, int], lang: str, names: Mapping[str, str]
+    seen: LosersObservation, points: Mapping[str, int], lang: str, names: Mapping[str, str]
 ) -> str:
     return board_image.field_summary(
-        view, points, names=names, words=spot_words(lang), text=summary_text(lang)
+        seen, points, names=names, words=spot_words(lang), text=summary_text(lang)
     )
 
 
 # -- the table message -------------------------------------------------------------------------
 
 
-def expectation(view: Mapping[str, Any], lang: str, name: Namer) -> str:
+def expectation(seen: LosersObservation, lang: str, name: Namer) -> str:
     """Whose turn it is and what they must do."""
-    who, phase = view["to_act"], view["phase"]
+    who, phase = seen.to_act, seen.phase
     if who is None:
         return t(lang, "losers.table.over")
     player = name(who)
     if phase == "play":
-        if not view["trick"]:
+        if not seen.trick:
             return t(lang, "losers.table.expect_lead", player=player)
-        led = CARD_SUIT[view["trick"][0]["card"]]
+        led = CARD_SUIT[seen.trick[0][1]]
         return t(lang, "losers.table.expect_play", player=player, suit=suit(lang, led))
     return t(lang, f"losers.table.expect_{phase}", player=player)
 
 
-def strength(view: Mapping[str, Any], lang: str) -> str:
-    key = "strength_reversed" if view["reversed"] else "strength_normal"
+def strength(seen: LosersObservation, lang: str) -> str:
+    key = "strength_reversed" if seen.reversed else "strength_normal"
     return t(lang, f"losers.table.{key}")
 
 
-def trick_lines(view: Mapping[str, Any], lang: str, name: Namer) -> str:
+def trick_lines(seen: LosersObservation, lang: str, name: Namer) -> str:
     """The cards of the trick in play, or of the trick being settled with its winner."""
-    if view["phase"] == "play" or view["last_trick"] is None:
-        plays = [(p["player"], p["card"]) for p in view["trick"]]
-        winner = None
+    last = seen.last_trick
+    if seen.phase == "play" or last is None:
+        plays, winner = seen.trick, None
     else:
-        last = view["last_trick"]
-        plays = [(p, c) for p, c in last["plays"]]
-        winner = last["winner"]
+        plays, winner = last.plays, last.winner
     lines = [f"{card(lang, c)} · {name(p)}" + (" 🏆" if p == winner else "") for p, c in plays]
     return "\n".join(lines) or t(lang, "losers.table.trick_empty")
 
 
 def player_rows(
-    view: Mapping[str, Any],
+    seen: LosersObservation,
     points: Mapping[str, int],
     lang: str,
     name: Namer,
     autopilot: Sequence[str] = (),
 ) -> str:
     rows = []
-    for seat, player in enumerate(view["players"]):
+    for seat, player in enumerate(seen.players):
         extra = " " + t(lang, "table.on_autopilot") if player in autopilot else ""
-        if player == view["lead"] and not view["over"]:
+        if player == seen.lead and not seen.over:
             extra += " ⭐"
         rows.append(
             t(
@@ -215,8 +250,8 @@ def player_rows(
                 "losers.table.player_row",
                 seat=SEAT_MARK[seat],
                 player=name(player),
-                cards=view["hand_sizes"][player],
-                chips=view["chips_left"][player],
+                cards=seen.hand_sizes[player],
+                chips=seen.chips_left[player],
                 points=points[player],
             )
             + extra
@@ -225,28 +260,28 @@ def player_rows(
 
 
 def table_embed(
-    view: Mapping[str, Any],
+    seen: LosersObservation,
     points: Mapping[str, int],
     lang: str,
     name: Namer,
     names: Mapping[str, str],
-    story: Sequence[Event] = (),
+    story: Sequence[StoryEvent] = (),
     autopilot: Sequence[str] = (),
 ) -> discord.Embed:
     """The trick's table message: what is expected, the trick, the players, the field."""
-    trick = view["trick_number"]
+    trick = seen.trick_number
     embed = discord.Embed(
         title=t(lang, "losers.table.title", trick=trick, tricks=TRICKS), colour=COLOUR
     )
-    head = [expectation(view, lang, name), strength(view, lang)]
-    text = summary(view, points, lang, names)
+    head = [expectation(seen, lang, name), strength(seen, lang)]
+    text = summary(seen, points, lang, names)
     embed.description = _cut("\n".join(head) + "\n\n" + text, _DESCRIPTION_LIMIT)
     embed.add_field(
         name=t(lang, "losers.table.trick", trick=trick),
-        value=_cut(trick_lines(view, lang, name), _FIELD_LIMIT),
+        value=_cut(trick_lines(seen, lang, name), _FIELD_LIMIT),
         inline=False,
     )
-    told = [story_line(e, lang, name) for e in story if e.kind != "trick_won"]
+    told = [story_line(e, lang, name) for e in story if not isinstance(e, TrickWon)]
     if told:
         embed.add_field(
             name=t(lang, "losers.table.this_trick"),
@@ -255,7 +290,7 @@ def table_embed(
         )
     embed.add_field(
         name=t(lang, "losers.table.players"),
-        value=_cut(player_rows(view, points, lang, name, autopilot), _FIELD_LIMIT),
+        value=_cut(player_rows(seen, points, lang, name, autopilot), _FIELD_LIMIT),
         inline=False,
     )
     embed.set_image(url=f"attachment://{PICTURE}")
@@ -270,37 +305,60 @@ def _cut(text: str, limit: int) -> str:
 # -- what happened -----------------------------------------------------------------------------
 
 
-def story_line(e: Any, lang: str, name: Namer) -> str:
+def story_line(e: LosersEvent, lang: str, name: Namer) -> str:
     """One event of a trick in words."""
-    k, key = e.kind, f"losers.event.{e.kind}"
-    say: dict[str, Any] = {"player": name(e.player)} if hasattr(e, "player") else {}
-    if k == "trick_won":
-        key = f"losers.event.won_{e.why}"
-        say = {"player": name(e.winner), "trick": e.trick, "card": card(lang, e.card)}
-        say["suit"] = suit(lang, e.led_suit)
-    elif k == "chip_placed":
-        key, say["spot"], say["left"] = "losers.event.chip", spot(lang, e.at), e.chips_left
-    elif k == "chip_skipped":
-        key = f"losers.event.skipped_{e.reason}"
-    elif k == "built":
-        say |= {"card1": card(lang, e.cards[0]), "card2": card(lang, e.cards[1])}
-        say |= {"cell1": cell_name(e.at[0]), "cell2": cell_name(e.at[1])}
-    elif k == "discarded":
-        say["cards"] = ", ".join(card(lang, c) for c in e.cards) or "—"
-    elif k == "appointed":
-        say["lead"] = name(e.lead)
-    elif k == "reversed":
-        key = "losers.event.reversed_on" if e.reversed else "losers.event.reversed_off"
-    elif k == "chip_moved":
-        key = "losers.event.moved"
-        say |= {"source": spot(lang, e.source), "to": spot(lang, e.to)}
-    return t(lang, key, **say)
+    match e:
+        case TrickWon():
+            return t(
+                lang,
+                f"losers.event.won_{e.why}",
+                player=name(e.winner),
+                trick=e.trick,
+                card=card(lang, e.card),
+                suit=suit(lang, e.led_suit),
+            )
+        case ChipPlaced():
+            at, left = spot(lang, e.at), e.chips_left
+            return t(lang, "losers.event.chip", player=name(e.player), spot=at, left=left)
+        case ChipSkipped():
+            return t(lang, f"losers.event.skipped_{e.reason}", player=name(e.player))
+        case Built():
+            return t(
+                lang,
+                "losers.event.built",
+                player=name(e.player),
+                card1=card(lang, e.cards[0]),
+                card2=card(lang, e.cards[1]),
+                cell1=cell_name(e.at[0]),
+                cell2=cell_name(e.at[1]),
+            )
+        case Discarded():
+            gone = ", ".join(card(lang, c) for c in e.cards) or "—"
+            return t(lang, "losers.event.discarded", player=name(e.player), cards=gone)
+        case Appointed():
+            return t(lang, "losers.event.appointed", player=name(e.player), lead=name(e.lead))
+        case Reversed():
+            key = "losers.event.reversed_on" if e.reversed else "losers.event.reversed_off"
+            return t(lang, key, player=name(e.player))
+        case ChipMoved():
+            source, to = spot(lang, e.source), spot(lang, e.to)
+            return t(lang, "losers.event.moved", player=name(e.player), source=source, to=to)
+        case Passed():
+            return t(lang, "losers.event.passed", player=name(e.player))
+        # Outside `STORY`, never told in words (a play shows in the trick, a new trick and the
+        # end have messages of their own): `t` answers with the key itself.
+        case CardPlayed():
+            return t(lang, "losers.event.card_played", player=name(e.player))
+        case TrickStarted():
+            return t(lang, "losers.event.trick_started")
+        case GameOver():
+            return t(lang, "losers.event.game_over")
 
 
-def recap(story: Sequence[Event], trick: int, lang: str, name: Namer) -> str:
+def recap(story: Sequence[LosersEvent], trick: int, lang: str, name: Namer) -> str:
     """The closed table message of a trick: how it went, in a few lines."""
     lines = [t(lang, "losers.table.closed", trick=trick)]
-    lines += [story_line(e, lang, name) for e in story if e.kind in STORY]
+    lines += [story_line(e, lang, name) for e in story if isinstance(e, STORY)]
     return _cut("\n".join(lines), 2000)
 
 
@@ -309,25 +367,25 @@ def recap(story: Sequence[Event], trick: int, lang: str, name: Namer) -> str:
 
 def final_fields(
     embed: discord.Embed,
-    view: Mapping[str, Any],
-    details: Mapping[str, Any],
+    seen: LosersObservation,
+    tie_break: str | None,
     lang: str,
     name: Namer,
 ) -> None:
-    """Land for sale, the tie-break and the field in words under the final standings."""
-    land = details.get("land", {})
+    """Land for sale, the tie-break and the field in words under the final standings; `seen` is
+    the observation of the game over, `tie_break` the one its result names (R-7)."""
+    # R-7: land is counted once the game is over; before that nobody holds any yet.
+    land = land_counts(seen.players, seen.owners_now) if seen.over else {}
     most = max(land.values(), default=0)
     lines = [
-        t(lang, "losers.end.land_line", player=name(p), land=land.get(p, 0))
-        for p in view["players"]
+        t(lang, "losers.end.land_line", player=name(p), land=land.get(p, 0)) for p in seen.players
     ]
     if most >= 1:
-        holders = ", ".join(name(p) for p in view["players"] if land.get(p) == most)
+        holders = ", ".join(name(p) for p in seen.players if land.get(p) == most)
         lines.append(t(lang, "losers.end.land_bonus", players=holders))
     else:
         lines.append(t(lang, "losers.end.no_land_bonus"))
     embed.add_field(name=t(lang, "losers.end.land"), value=_cut("\n".join(lines), 1024))
-    tie_break = details.get("tie_break")
     if tie_break:
         embed.add_field(
             name=t(lang, "losers.end.tie"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import io
 import random
 import re
@@ -134,8 +134,9 @@ def played(seed: int, players: int = 4, tricks: int = 6) -> RightsOfLosers:
 
 
 def picture(game: RightsOfLosers, **options: Any) -> bytes:
-    """The picture the bot draws of a game: its public view and the rules' points now."""
-    return render_field(game.view(None), game.points_now(), **options)
+    """The picture the bot draws of a game: its public observation and the points now."""
+    seen = game.observation(None)
+    return render_field(seen, seen.points_now(), **options)
 
 
 def test_the_field_picture_is_a_png_of_the_expected_size() -> None:
@@ -148,39 +149,43 @@ def test_the_field_picture_is_a_png_of_the_expected_size() -> None:
         assert image.size == (800, 800)
 
 
-def test_the_same_view_gives_the_same_bytes() -> None:
+def test_the_same_observation_gives_the_same_bytes() -> None:
     game = played(2)
-    view, points = game.view(None), game.points_now()
+    seen = game.observation(None)
+    points = seen.points_now()
     names = {"ann": "Ann", "ben": "Ben"}
-    assert render_field(view, points, names=names) == render_field(
-        copy.deepcopy(view), dict(points), names=names
+    assert render_field(seen, points, names=names) == render_field(
+        game.clone().observation(None), dict(points), names=names
     )
 
 
 def test_a_new_chip_changes_the_picture() -> None:
     game = played(3)
-    view, points = game.view(None), game.points_now()
-    taken = {tuple(chip["at"]) for chip in view["chips"]}
+    seen = game.observation(None)
+    points = seen.points_now()
+    taken = {at for at, _ in seen.chips}
     free = next(spot for spot in ALL_SPOTS if spot not in taken)
-    more = copy.deepcopy(view)
-    more["chips"].append({"at": list(free), "player": view["players"][0]})
-    assert render_field(more, points) != render_field(view, points)
+    more = dataclasses.replace(seen, chips=(*seen.chips, (free, seen.players[0])))
+    assert render_field(more, points) != render_field(seen, points)
 
 
 def test_the_legend_shows_the_points_the_rules_count() -> None:
     game = played(3)
-    view, points = game.view(None), game.points_now()
+    seen = game.observation(None)
+    points = seen.points_now()
+    assert points == game.points_now()
     other = {p: n + 7 for p, n in points.items()}
-    assert render_field(view, other) != render_field(view, points)
+    assert render_field(seen, other) != render_field(seen, points)
 
 
 def test_colours_and_the_reversed_marker_change_the_picture() -> None:
     game = played(4)
-    view, points = game.view(None), game.points_now()
-    plain = render_field(view, points)
-    colours = {view["players"][0]: (10, 200, 10)}
-    assert render_field(view, points, colours=colours) != plain
-    flipped = dict(view, reversed=not view["reversed"])
+    seen = game.observation(None)
+    points = seen.points_now()
+    plain = render_field(seen, points)
+    colours = {seen.players[0]: (10, 200, 10)}
+    assert render_field(seen, points, colours=colours) != plain
+    flipped = dataclasses.replace(seen, reversed=not seen.reversed)
     assert render_field(flipped, points) != plain
 
 
@@ -202,44 +207,44 @@ def test_names_the_bundled_font_cannot_draw_fall_back() -> None:
 
 def test_the_summary_mentions_every_card_and_owner() -> None:
     game = played(6, players=5, tricks=7)
-    view, points = game.view(None), game.points_now()
-    names = {p: p.title() for p in view["players"]}
-    summary = field_summary(view, points, names)
-    buildings = [card for row in view["field"] for card in row if card not in (None, LAND)]
+    seen = game.observation(None)
+    points = seen.points_now()
+    names = {p: p.title() for p in seen.players}
+    summary = field_summary(seen, points, names)
+    buildings = [card for card in seen.field if card not in (None, LAND)]
     assert len(buildings) == 14
     for card in buildings:
         assert f"{CARD_SUIT[card]} {CARD_NUMBER[card]}" in summary
-    for judged in view["owners_now"]:
-        r, c = judged["cell"]
-        line = next(x for x in summary.splitlines() if x.startswith(cell_name((r, c)) + ":"))
-        if judged["owner"] is not None:
-            assert names[judged["owner"]] in line
-        elif judged["by"] == "tie":
+    for judged in seen.owners_now:
+        line = next(x for x in summary.splitlines() if x.startswith(cell_name(judged.cell) + ":"))
+        if judged.owner is not None:
+            assert names[judged.owner] in line
+        elif judged.by == "tie":
             assert "tied" in line
-    for chip in view["chips"]:
-        assert spot_name(chip["at"]) in summary
+    for at, _ in seen.chips:
+        assert spot_name(at) in summary
     assert any(points.values())  # seven tricks in: somebody would score
-    for player in view["players"]:
+    for player in seen.players:
         assert f"{names[player]} {points[player]}" in summary
-        assert f"{names[player]} (chips left: {view['chips_left'][player]})" in summary
+        assert f"{names[player]} (chips left: {seen.chips_left[player]})" in summary
 
 
 def test_the_summary_speaks_the_callers_words() -> None:
     game = played(7)
-    view = game.view(None)
+    seen = game.observation(None)
     text = {"summary_land": "土地", "summary_scores": "今終われば: {scores}。"}
-    summary = field_summary(view, game.points_now(), words=JAPANESE, text=text)
+    summary = field_summary(seen, seen.points_now(), words=JAPANESE, text=text)
     assert "A1: 土地" in summary
     assert "今終われば: " in summary
-    chip = view["chips"][0]
-    assert spot_name(chip["at"], JAPANESE) in summary
+    at, _ = seen.chips[0]
+    assert spot_name(at, JAPANESE) in summary
 
 
 def test_the_final_summary_gives_the_final_scores() -> None:
     game = played(8, tricks=10)
-    view = game.view(None)
-    assert view["over"] and game.points_now() == view["scores"]
-    summary = field_summary(view, game.points_now())
+    seen = game.observation(None)
+    assert seen.over and seen.points_now() == game.points_now() == seen.scores
+    summary = field_summary(seen, seen.points_now())
     assert "Final scores: " in summary
-    for player, score in view["scores"].items():
+    for player, score in seen.scores.items():
         assert f"{player} {score}" in summary

@@ -172,7 +172,8 @@ async def test_every_menu_fits_discord_and_offers_exactly_the_legal_actions(play
                 assert [c["custom_id"] for c in items(menus.menu(table, other, "en"))] == [
                     "g:rlh:7"
                 ]
-        embed = render.table_embed(state.view(None), state.points_now(), "ja", str, NAMES)
+        seen = state.observation(None)
+        embed = render.table_embed(seen, seen.points_now(), "ja", str, NAMES)
         validate_embeds([embed.to_dict()])
         nxt = state.next()
         state.apply(nxt.player, random_action(state, nxt.player, rng))
@@ -339,17 +340,17 @@ async def test_table_embed_picture_and_story_in_both_languages() -> None:
     while not state.over:
         nxt = state.next()
         told += [e for e in state.apply(nxt.player, computer_action(state, nxt.player, rng))]
-    view = state.view(None)
+    seen = state.observation(None)
+    story = [e for e in told if isinstance(e, render.STORY)]
     for lang in ("en", "ja"):
-        for e in told:
-            if e.kind in render.STORY:
-                line = render.story_line(e, lang, NAMES.get)
-                assert "{" not in line and "losers." not in line, line
-        embed = render.table_embed(view, state.points_now(), lang, NAMES.get, NAMES, told[-8:])
+        for e in story:
+            line = render.story_line(e, lang, NAMES.get)
+            assert "{" not in line and "losers." not in line, line
+        embed = render.table_embed(seen, seen.points_now(), lang, NAMES.get, NAMES, story[-8:])
         validate_embeds([embed.to_dict()])
         assert embed.image.url == "attachment://field.png"
-    assert "売地" in render.summary(view, state.points_now(), "ja", NAMES)
-    file = render.picture(view, state.points_now(), "ja", NAMES)
+    assert "売地" in render.summary(seen, seen.points_now(), "ja", NAMES)
+    file = render.picture(seen, seen.points_now(), "ja", NAMES)
     assert file.filename == "field.png" and file.fp.read().startswith(PNG)
 
 

@@ -1,0 +1,193 @@
+"""Rights of Losers' public messages through a fake bot, and the typed boundary they read: the
+table and its picture come from the public observation only (G-3), a menu from its reader's own,
+and the events are told apart by their classes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, get_args
+
+import pytest
+from fakediscord.server import validate_embeds
+
+from bot.i18n import t, text
+from bot.losers import menus, render
+from bot.losers.presenter import LosersPresenter
+from bot.runtime.lobby import human_seat
+from bot.runtime.table import Place, Table, Timing
+from bot.tables.presenting import TABLE_MESSAGE
+from rules.agents import computer_action, random_action
+from rules.log import new_header, start
+from rules.losers import RightsOfLosers
+from rules.losers_board import TRICKS
+from rules.losers_events import CardPlayed, GameOver, LosersEvent, TrickStarted, TrickWon
+from tests.bot.fakes import FakeBot, Posted, embed_strings
+
+NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
+
+
+class Ledger:
+    """Accepts every write (the ledger is tested on its own)."""
+
+    def __getattr__(self, name: str) -> Any:
+        async def accepted(*args: Any, **kwargs: Any) -> bool:
+            return True
+
+        return accepted
+
+
+def make_table(players: int, seed: int, presenter: Any = None) -> Table:
+    ids = list(NAMES)[:players]
+    return Table(
+        game_id=7,
+        place=Place(1, 2, None),
+        host_id=1,
+        seats=[human_seat(int(p), NAMES[p]) for p in ids],
+        state=start(new_header("rights-of-losers", ids, {}, seed=seed)),
+        seq=0,
+        ledger=Ledger(),
+        presenter=presenter,
+        timing=Timing(turn_seconds=3600),
+    )
+
+
+def rules_of(table: Table) -> RightsOfLosers:
+    state = table.state
+    assert isinstance(state, RightsOfLosers)
+    return state
+
+
+async def played_through(players: int, seed: int, agent: Any, locale: str = "en-US") -> Any:
+    """A seeded game from its first table message to its final standings, as the bot posts it."""
+    bot = FakeBot(locale)
+    presenter = LosersPresenter(bot)
+    table = make_table(players, seed, presenter)
+    state, rng = rules_of(table), random.Random(seed)
+    await presenter.post_table(table, presenter.lang(table))
+    while (nxt := state.next()) is not None:
+        events = state.apply(nxt.player, agent(state, nxt.player, rng))
+        table.seq += 1
+        await presenter.events(table, nxt.player, events, "action")
+    await presenter.finished(table, [])
+    return table, bot
+
+
+def closed_tricks(posted: list[Posted]) -> list[Posted]:
+    """The edits that close a trick's table message: its story instead of the table."""
+    return [p for p in posted if p.kind == "edit" and p.kwargs.get("embeds") == []]
+
+
+# -- the whole game, as posted ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+async def test_each_trick_has_its_message_closed_with_its_story(players: int, seed: int) -> None:
+    table, bot = await played_through(players, seed, computer_action)
+    tables = [p for p in bot.posted if p.kind == "send" and p.kwargs.get("file")]
+    assert len(tables) == TRICKS + 1  # one per trick, and the final standings
+    closed = closed_tricks(bot.posted)
+    assert [p.message_id for p in closed] == [p.message_id for p in tables[:TRICKS]]
+    for trick, message in enumerate(closed, start=1):
+        text = message.content or ""
+        assert text.startswith(t("en", "losers.table.closed", trick=trick))
+        assert f" won trick {trick} with " in text  # the TrickWon event, in words
+        assert "{" not in text and "losers." not in text
+    for post in tables:
+        validate_embeds([post.embed.to_dict()])
+        assert post.kwargs["file"].filename == render.PICTURE
+    assert TABLE_MESSAGE not in table.message_ids  # the last trick's message was closed
+
+
+async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
+    # Seed 85 with three players ends with two players on 34 points: the chips decide (R-7).
+    table, bot = await played_through(3, 85, random_action)
+    result = rules_of(table).result()
+    assert result.tie_break == "chips"
+    final = bot.posted[-1].embed
+    shown = embed_strings(final)
+    assert t("en", "losers.end.land") in shown
+    assert t("en", "losers.end.tie_chips") in shown
+    assert text("en", "losers.summary.final").split("{")[0] in final.description
+
+
+async def test_the_final_standings_in_japanese_fit_discord() -> None:
+    _, bot = await played_through(4, 4, random_action, locale="ja")
+    final = bot.posted[-1].embed
+    validate_embeds([final.to_dict()])
+    assert t("ja", "losers.end.tie_chips") in embed_strings(final)
+
+
+# -- G-3: what each message may know ---------------------------------------------------------------
+
+
+def other_hands(state: RightsOfLosers, player: str, seed: int) -> RightsOfLosers:
+    """The same table with every hand but `player`'s dealt again (what `player` cannot tell
+    apart); asserts that some hidden hand really changed."""
+    twin = state.determinize(player, random.Random(seed))
+    assert twin.observation(player) == state.observation(player)
+    assert any(twin.hands[p] != state.hands[p] for p in state.players if p != player)
+    return twin
+
+
+def picture_bytes(presenter: LosersPresenter, table: Table) -> bytes:
+    file = presenter.picture(table, "en")
+    data = file.fp.read()
+    assert isinstance(data, bytes)
+    return data
+
+
+@pytest.mark.parametrize("tricks", [1, 4, 8])
+async def test_the_public_table_shows_no_hidden_hand(tricks: int) -> None:
+    presenter = LosersPresenter(FakeBot())
+    table = make_table(4, seed=tricks)
+    state, rng = rules_of(table), random.Random(tricks)
+    while (nxt := state.next()) is not None and state.trick_number <= tricks:
+        state.apply(nxt.player, computer_action(state, nxt.player, rng))
+    embed, png = presenter.table_embed(table, "en").to_dict(), picture_bytes(presenter, table)
+    table.state = other_hands(state, state.players[0], seed=tricks)
+    assert presenter.table_embed(table, "en").to_dict() == embed
+    assert picture_bytes(presenter, table) == png
+
+
+async def test_a_menu_shows_its_reader_and_nobody_else() -> None:
+    table = make_table(4, seed=5)
+    state, rng = rules_of(table), random.Random(5)
+    for _ in range(37):  # into the fourth trick
+        nxt = state.next()
+        assert nxt is not None
+        state.apply(nxt.player, computer_action(state, nxt.player, rng))
+        table.seq += 1
+    for seat in table.seats.values():
+        table.state = state
+        embed, view = menus.menu(table, seat, "en")
+        shown = (embed.to_dict(), view.to_components() if view else None)
+        table.state = other_hands(state, seat.player, seed=int(seat.player))
+        again, view = menus.menu(table, seat, "en")
+        assert (again.to_dict(), view.to_components() if view else None) == shown
+
+
+# -- the events, by class --------------------------------------------------------------------------
+
+
+def test_the_story_tells_every_event_but_the_plays_and_the_trick_and_game_markers() -> None:
+    untold = {TrickStarted, CardPlayed, GameOver}
+    assert set(render.STORY) == set(get_args(LosersEvent)) - untold
+    assert set(get_args(render.StoryEvent)) == set(render.STORY)
+
+
+def test_table_embed_leaves_the_won_trick_to_the_trick_field() -> None:
+    table = make_table(3, seed=3)
+    state, rng = rules_of(table), random.Random(3)
+    story: list[render.StoryEvent] = []
+    while state.trick_number == 1:
+        nxt = state.next()
+        assert nxt is not None
+        events = state.apply(nxt.player, computer_action(state, nxt.player, rng))
+        story += [e for e in events if isinstance(e, render.STORY)]
+    won = next(e for e in story if isinstance(e, TrickWon))
+    seen = state.observation(None)
+    embed = render.table_embed(seen, seen.points_now(), "en", NAMES.__getitem__, NAMES, story)
+    told = "\n".join(embed_strings(embed))
+    assert render.story_line(won, "en", NAMES.__getitem__) not in told
+    others = [e for e in story if not isinstance(e, TrickWon)]
+    assert others and all(render.story_line(e, "en", NAMES.__getitem__) in told for e in others)
