@@ -66,6 +66,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
     name: ClassVar[str] = "rights-of-losers"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
+    bench_replay_target: ClassVar[float] = 2.0  # it was already fast (the "Rules core" issue)
     # G-3: every event is public. Cards are played face up and appear in events only once
     # played; the hands dealt are in the setup, never in an event.
     public_kinds: ClassVar[frozenset[str]] = frozenset(
