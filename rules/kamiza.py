@@ -26,7 +26,7 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_draw import draws_like_choice
+from rules.kamiza_draw import CHOICE_RANDOM
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,
@@ -47,6 +47,7 @@ from rules.kamiza_memo import (
     OrderMemo,
     order_memo,
     round_template,
+    started_key,
 )
 from rules.kamiza_moves import (
     ALL_CARDS,
@@ -57,16 +58,17 @@ from rules.kamiza_moves import (
     GAMES_PER_MATCH,
     KAMIZA,
     LEGAL,
-    MOVES,
+    NO_HOLDING,
     PLAY_OF_FIELDS,
     PLAYS,
     ROUNDS_PER_GAME,
     SECOND,
     SHIMOZA,
     WANTED_LIMIT,
-    Move,
+    Draw,
+    Holding,
     Play,
-    new_move,
+    holding,
     step,
 )
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
@@ -97,8 +99,6 @@ __all__ = [
     "RoundScored",
     "RoundStarted",
 ]
-
-_SAME_DRAW = draws_like_choice()  # checked once: see kamiza_draw
 
 
 class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservation]):
@@ -133,8 +133,8 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self.players = players
         self.edition = edition
         self.advanced = advanced
-        self.cards = CARD_SETS[edition]
-        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, self.cards)
+        self.cards = cards = CARD_SETS[edition]
+        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, cards)
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
         self.dropped: list[str] = []
@@ -145,14 +145,24 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
         self._last: LastRound | None = None
         self._squealer: str | None = None
+        # Each player's Holding (kamiza_moves): `hands` as `apply` and `random_action` read it.
+        self._full = {p: holding(p, cards) for p in players}  # a game's first deal (K-2)
+        self._holdings: dict[str, Holding] = self._full.copy()
         # K-12: the start player chosen at the table starts the first round.
-        self.start_player = start
         self.order = self._first_order = self._clockwise(start)
         self._memo: OrderMemo = order_memo(self.order)
-        self._turns = self._memo.turns
-        self.plays: tuple[PlayedCard, ...] = ()
         self._edition_code = EDITION_CODES[edition]
+        self._start_round(self._memo, start)
+
+    def _start_round(self, memo: OrderMemo, start: str) -> None:
+        """K-12: a round in `memo`'s order, started by `start` (its first player)."""
+        self.start_player = start
+        self.plays: tuple[PlayedCard, ...] = ()
         self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
+        self._next: Next | None = memo.turns[0]
+        # The player on turn's Holding, and its random draw for `rules.agents.random_action`.
+        self._now = now = self._holdings[start]
+        self.draw_table: Draw = now.draw
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -239,7 +249,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     # -- whose turn --------------------------------------------------------------------------------
 
     def next(self) -> Next | None:
-        return None if self.finished else self._turns[len(self.plays)]
+        return self._next
 
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
@@ -248,16 +258,13 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
 
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
-        if not self.finished and self.order[len(self.plays)] == player:
-            legal = LEGAL[self.hands[player]]
-            if type(rng) is not random.Random or not _SAME_DRAW:
-                return rng.choice(legal)
-            n = len(legal)  # draw_below, inlined: a playout draws once per play
-            bits = n.bit_length()
-            r = rng.getrandbits(bits)
-            while r >= n:
-                r = rng.getrandbits(bits)
-            return legal[r]
+        now = self._now
+        if player == now.player and type(rng) is CHOICE_RANDOM and self.hands[player] is now.hand:
+            _, picks, bits = now.draw
+            action = picks[rng.getrandbits(bits)]
+            while action is None:
+                action = picks[rng.getrandbits(bits)]
+            return action
         return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
@@ -284,67 +291,91 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
     def apply(self, player: str, action: Any) -> list[KamizaEvent]:
-        # The usual case in one lookup: the player on turn puts a card of their hand in an area.
-        # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
-        # replaced by a list) carried out the long way.
-        if type(action) is Play and not self.finished and self.order[len(self.plays)] == player:
-            hand, card, area = self.hands[player], action.card, action.area
-            try:
-                move = MOVES.get((player, hand, card, area)) or new_move(player, hand, card, area)
-            except TypeError:  # an unhashable card or area
-                move = None
-            if move is not None:  # `_place`, inlined: random playouts apply little else
-                self.hands[player] = move[0]
-                self.plays = plays = (*self.plays, move[1])
-                self._code = self._code * CODE_BASE + move[4]
+        # The usual case in one lookup: the player on turn puts one of the shared plays of their
+        # Holding (kamiza_moves). Anything else -- refused, or an equal play made elsewhere -- is
+        # checked rule by rule and carried out the long way (`_apply_checked`).
+        now = self._now
+        if player == now.player and self.hands[player] is now.hand:
+            move = now.moves.get(id(action))
+            if move is not None:  # `_play`, inlined: random playouts apply little else
+                after, played, placed, face_up, digit = move
+                self.hands[player] = after.hand
+                self._holdings[player] = after
+                self.plays = plays = self.plays + played
+                self._code = self._code * CODE_BASE + digit
                 events: list[KamizaEvent] = [
-                    move[3] if self.advanced and player == self.start_player else move[2]
+                    face_up if self.advanced and player == self.start_player else placed
                 ]
-                if len(plays) == len(self.order):
+                turn = len(plays)
+                if turn == self._memo.size:
                     self._finish_round(plays, events)
+                else:
+                    self._next = nxt = self._memo.turns[turn]
+                    self._now = now = self._holdings[nxt.player]
+                    self.draw_table = now.draw
                 return events
+        return self._apply_checked(player, action)
+
+    def _apply_checked(self, player: str, action: Any) -> list[KamizaEvent]:
+        """K-1..K-3 rule by rule (refusals name the rule), then the play the long way: for a
+        subclass of Play, an equal Play made elsewhere, or a hand someone changed."""
         self._refuse(player, action)
         card, area = action.card, action.area
         rest = tuple(c for c in self.hands[player] if c != card)
-        return self._place(player, (rest, *step(player, card, area)))
+        played, placed, face_up, digit = step(player, card, area)
+        return self._play(player, holding(player, rest), (played,), placed, face_up, digit)
 
-    def _place(self, player: str, move: Move) -> list[KamizaEvent]:
+    def _play(
+        self,
+        player: str,
+        after: Holding,
+        played: tuple[PlayedCard],
+        placed: CardPlaced,
+        face_up: CardPlaced,
+        digit: int,
+    ) -> list[KamizaEvent]:
         """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
-        self.hands[player] = move[0]
-        self.plays = plays = (*self.plays, move[1])
-        self._code = self._code * CODE_BASE + move[4]
+        self.hands[player] = after.hand
+        self._holdings[player] = after
+        self.plays = plays = self.plays + played
+        self._code = self._code * CODE_BASE + digit
         events: list[KamizaEvent] = [
-            move[3] if self.advanced and player == self.start_player else move[2]
+            face_up if self.advanced and player == self.start_player else placed
         ]
-        if len(plays) == len(self.order):
+        turn = len(plays)
+        if turn == self._memo.size:
             self._finish_round(plays, events)
+        else:
+            self._next = nxt = self._memo.turns[turn]
+            self._now = now = self._holdings[nxt.player]
+            self.draw_table = now.draw
         return events
 
     def fast_forward(self, entries: Sequence[Any], index: int) -> int:
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
         and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
         index of the first entry left to `apply_entry` (anything else, or a refusal)."""
-        hands = self.hands
-        while index < len(entries) and not self.finished:
+        fields = PLAY_OF_FIELDS
+        while index < len(entries):
             entry = entries[index]
             if type(entry) is not dict or len(entry) != 3:
                 break
-            player, card, area = entry.get("player"), entry.get("card"), entry.get("area")
-            if type(player) is not str or self.order[len(self.plays)] != player:
-                break  # anyone else, not on turn, not seated: apply_entry says which
-            key: tuple[Any, ...] = (player, hands[player], card, area)  # raw JSON values
+            player = entry.get("player")
+            now = self._now
+            if (
+                player != now.player
+                or type(player) is not str
+                or self.hands[player] is not now.hand
+            ):
+                break  # anyone else, not on turn, not seated, the match over: apply_entry says
             try:
-                move = MOVES.get(key)
+                play = fields.get((entry.get("card"), entry.get("area")))
             except TypeError:  # an unhashable value
                 break
-            if move is None:
-                if type(card) is not str or type(area) is not str:
-                    break
-                move = new_move(player, hands[player], card, area)
-                if move is None:  # not in hand, not a card, not an area: apply_entry says which
-                    break
-            self._place(player, move)
-            hands = self.hands  # a game's end deals new hands
+            move = now.moves.get(id(play))
+            if move is None:  # not a play, or not in hand: apply_entry says which
+                break
+            self._play(player, *move)
             index += 1
         return index
 
@@ -353,18 +384,25 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
         """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
-        order = self.order
+        memo = self._memo
+        order = memo.order
         template = TEMPLATES.get(self._code) or round_template(self._code)
         events.append(round_revealed(game_no, round_no, plays))
-        events += self._memo.events(template)
-        points = dict.fromkeys(order, 0)
+        named = memo.named
+        if template.top > len(named):
+            named = memo.named_events(template.top)
+        events += template.pick(named)
+        if memo.size == 4:  # the usual table: a display is quicker than dict(zip(...))
+            a, b, c, d = order
+            w, x, y, z = template.points
+            points = {a: w, b: x, c: y, d: z}
+        else:
+            points = dict(zip(order, template.points))  # noqa: B905 (one number per seat)
         totals = self.totals
         if template.gains:
-            self.totals = totals = totals.copy()
+            self.totals = totals = totals.copy()  # never changed in place: clones share it
             for seat, pts in template.gains:
-                player = order[seat]
-                points[player] = pts
-                totals[player] += pts
+                totals[order[seat]] += pts
         if template.wanted:
             self._award_wanted([order[seat] for seat in template.wanted], events)
         if template.squealer is not None:
@@ -393,15 +431,16 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
 
     def _end_game(self, events: list[KamizaEvent]) -> None:
         """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
-        unplayed = {}
-        for p, hand in self.hands.items():
-            if len(hand) == 1 and p not in self.dropped:
-                unplayed[p] = hand[0]
+        dropped = self.dropped
+        unplayed = {p: hand[0] for p, hand in self.hands.items() if len(hand) == 1}
+        if dropped:
+            unplayed = {p: card for p, card in unplayed.items() if p not in dropped}
         events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
         self.hands = dict.fromkeys(self.players, self.cards)
+        self._holdings = self._full.copy()
         self._game_rounds = ()
 
     def _clockwise(self, start: str) -> tuple[str, ...]:
@@ -417,29 +456,35 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         """K-12 (and K-5): choose the start player and the clockwise order of the round."""
         memo = self._memo  # of the order clockwise from the current start player
         dropped = self.dropped
-        if dropped and len(memo.order) != len(self.players) - len(dropped):  # a drop-out (K-10)
+        if dropped and memo.size != len(self.players) - len(dropped):  # a drop-out (K-10)
             memo = order_memo(tuple(p for p in memo.order if p not in dropped))
         squealer = self._squealer
         if squealer is not None and squealer not in dropped:
             start, reason = squealer, "squeal"
             self._squealer = None
-        else:  # the first of the highest totals clockwise (max keeps the first of equals)
-            start, reason = max(memo.order, key=self.totals.__getitem__), "highest_total"
+        else:  # the first of the highest totals clockwise (a loop: quicker than max(key=...))
+            totals = self.totals
+            start, top, reason = memo.order[0], -1, "highest_total"  # totals are never < 0
+            for player in memo.order:
+                total = totals[player]
+                if total > top:
+                    start, top = player, total
         if start != memo.order[0]:
             memo = memo.starting_with(start)
         if memo is not self._memo:
             self._memo = memo
             self.order = memo.order
-            self._turns = memo.turns
-        self.start_player = start
-        self.plays = ()
-        self._code = self._edition_code
-        key = (self.game_index + 1, self.round_index + 1, reason)
-        return memo.started.get(key) or memo.round_started(*key)
+        self._start_round(memo, start)
+        game_no, round_no = self.game_index + 1, self.round_index + 1
+        started = memo.started.get(started_key(game_no, round_no, reason))
+        return started or memo.round_started(game_no, round_no, reason)
 
     def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True
         self.plays = ()
+        self._next = None
+        self._now = NO_HOLDING
+        self.draw_table = NO_HOLDING.draw
         ranking = self.ranking()
         events.append(
             MatchEnded(

@@ -8,7 +8,7 @@ from typing import Any, Self
 from rules.base import Next
 from rules.kamiza_judge import PlayedCard
 from rules.kamiza_memo import CODE_BASE, EDITION_CODES, PLAY_CODES, RoundTemplate
-from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, step
+from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, Holding, holding, step
 from rules.kamiza_view import KamizaObservation, RoundRecord, TableCard
 
 # The last judged round: (game, round, its start player, its plays, its template).
@@ -35,6 +35,7 @@ class KamizaSight:
     _game_rounds: tuple[tuple[PlayedCard, ...], ...]
     _last: LastRound | None
     _code: int
+    _holdings: dict[str, Holding]
 
     def next(self) -> Next | None:
         raise NotImplementedError
@@ -56,10 +57,11 @@ class KamizaSight:
     # -- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """Shares every container but `hands`, which `apply` changes in place."""
+        """Shares every container but `hands` and `_holdings`, which `apply` changes in place."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.hands = self.hands.copy()
+        twin._holdings = self._holdings.copy()
         return twin
 
     def determinize(self, player: str, rng: random.Random) -> Self:
@@ -74,13 +76,15 @@ class KamizaSight:
             if play.player != player and not (self.advanced and play.player == self.start_player):
                 could_hold = [card for card in self.cards if card not in revealed[play.player]]
                 card = rng.choice(could_hold)
-                twin.hands[play.player] = tuple(c for c in could_hold if c != card)
+                rest = tuple(c for c in could_hold if c != card)
+                twin.hands[play.player] = rest
+                twin._holdings[play.player] = holding(play.player, rest)
                 play = step(play.player, card, play.area)[0]
             plays.append(play)
             code = code * CODE_BASE + PLAY_CODES[play.card, play.area]
         twin.plays = tuple(plays)
         twin._code = code
-        return twin
+        return twin  # whose turn is unchanged: a player on turn has played nothing this round
 
     # -- what is seen ----------------------------------------------------------------------------
 

@@ -66,7 +66,6 @@ FIGHT_ACTIONS = (FIGHT_ACTION, PASS_ACTION)
 DRAW_PICKS = (KEEP_DRAWN, KEEP_HELD, REPLACE, None)
 KEEP_PICKS = (KEEP_DRAWN, KEEP_HELD, None, None)
 FIGHT_PICKS = (FIGHT_ACTION, PASS_ACTION, None, None)
-NO_PICKS: tuple[None, ...] = ()
 KobayakawaAction = Draw | ReplaceKobayakawa | Fight | Pass
 Action = KobayakawaAction  # the older name
 # Equal actions built elsewhere map to the shared instances the fast paths compare by identity.
@@ -265,6 +264,23 @@ class GameEnded(Event):
     reason: str
     kamons: dict[str, int]
     winners: tuple[str, ...]
+
+
+# Made once a game: through its slots too (see `new_showdown`).
+_ENDED_SLOTS = tuple(getattr(GameEnded, field.name).__set__ for field in fields(GameEnded))
+
+
+def game_ended(
+    rounds_played: int, reason: str, kamons: dict[str, int], winners: tuple[str, ...]
+) -> GameEnded:
+    """`GameEnded(rounds_played, reason, kamons, winners)`."""
+    event: GameEnded = object.__new__(GameEnded)
+    set_rounds, set_reason, set_kamons, set_winners = _ENDED_SLOTS
+    set_rounds(event, rounds_played)
+    set_reason(event, reason)
+    set_kamons(event, kamons)
+    set_winners(event, winners)
+    return event
 
 
 KobayakawaEvent = (

@@ -9,20 +9,15 @@ from typing import TYPE_CHECKING, Any
 from rules.base import IllegalAction
 from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
-    DRAW_PICKS,
-    FIGHT_ACTIONS,
-    FIGHT_PICKS,
     HIGHEST,
     KEEPS,
     LONE_FIGHTER,
-    NO_PICKS,
     TIE_CLOSEST_TO_START,
     Choice,
     Draw,
     Drew,
     Fight,
     Fought,
-    GameEnded,
     KobayakawaEvent,
     KobayakawaReplaced,
     Pass,
@@ -30,9 +25,10 @@ from rules.kobayakawa_moves import (
     ReplaceKobayakawa,
     RoundStarted,
     Showdown,
+    game_ended,
     new_showdown,
 )
-from rules.kobayakawa_tables import DRAW, FIGHT, NOBODY, OVER, PHASE_STARTS, ROUNDS
+from rules.kobayakawa_tables import DRAW, FIGHT, NO_DRAW, NOBODY, OVER, ROUNDS
 
 if TYPE_CHECKING:
     from rules.kobayakawa_state import KobayakawaState
@@ -49,7 +45,7 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     out = game.out
     ring = game._seating.rotation[game.start_player]
     order = game.order = tuple(p for p in ring if p not in out) if out else ring
-    game._size = len(order)
+    n = game._size = len(order)
     game.phase = DRAW
     game.turn = 0
     game.discards = {}
@@ -59,7 +55,7 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     if round_ > len(game.decks):
         game._mover = NOBODY
         game._options = ()
-        game._picks = NO_PICKS
+        game.draw_table = NO_DRAW
         game.cards = {}
         game.kobayakawa = 0  # none turned: shown as None
         game.kobayakawa_history = ()
@@ -67,33 +63,27 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
         game.pile_top = 0
         return None
     deck = game.decks[round_ - 1]
-    n = len(order)
-    game._mover = order[0]
+    first = order[0]
+    game._mover = first
     game._options = DRAW_ACTIONS
-    game._picks = DRAW_PICKS
-    game.cards = dict(zip(order, deck))  # noqa: B905 (the deck goes on: Kobayakawa, pile)
+    game.draw_table = game._draw_tables[first]
+    if n == 4:  # the usual table, dealt without building a zip
+        a, b, c, d = order
+        game.cards = {a: deck[0], b: deck[1], c: deck[2], d: deck[3]}
+    else:
+        game.cards = dict(zip(order, deck))  # noqa: B905 (the deck goes on: Kobayakawa, pile)
     kobayakawa = game.kobayakawa = deck[n]
     game.kobayakawa_history = (kobayakawa,)
     game.pile = deck[n + 1 :]
     game.pile_top = 0
     if game._quiet:
         return None
-    start, centre = game.start_player, game.centre
-    started = game._events.started.get((round_, start, kobayakawa, centre, order))
+    centre = game.centre
+    by_deal = game._events.started.get(order)
+    started = by_deal.get((round_ * 16 + kobayakawa) * 16 + centre) if by_deal else None
     if started is None:
-        started = game._events.new_round_started(round_, start, order, kobayakawa, centre)
+        started = game._events.new_round_started(round_, order, kobayakawa, centre)
     return started
-
-
-def start_fights(game: KobayakawaState, event: Choice) -> list[KobayakawaEvent]:
-    """B-4: everyone still in has drawn or replaced; bets follow in the same order."""
-    game.phase = FIGHT
-    game.turn = 0
-    mover = game._mover = game.order[0]
-    game._next = game._fight_next[mover]
-    game._options = FIGHT_ACTIONS
-    game._picks = FIGHT_PICKS
-    return [event, PHASE_STARTS[game.round][game.kobayakawa]]
 
 
 def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[KobayakawaEvent]:
@@ -104,14 +94,14 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
     """
     round_ = game.round
     quiet = game._quiet
+    centre = game.centre
     take = 2 if round_ == ROUNDS else 1
-    if take > game.centre:
-        take = game.centre
-    game.centre -= take
+    if take > centre:
+        take = centre
+    game.centre = centre - take
     kamons = game.kamons
-    # Bets are made in turn order, clockwise from the start player: the fighters in order.
-    fighters = tuple(game.bets)
-    if not fighters:
+    bets = game.bets
+    if not bets:
         game.box += take
         start = game.start_player
         if quiet:
@@ -121,6 +111,8 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
             game._last_result = (game._events.nobody_fought(round_, take, start),)
             events += game._last_result
     else:
+        # Bets are made in turn order, clockwise from the start player: the fighters in order.
+        fighters = tuple(bets)
         kobayakawa = game.kobayakawa
         cards = game.cards  # no turn changes it after its round: kept as it is
         if quiet:
@@ -141,17 +133,25 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
             game._last_round = (round_, fighters, cards, kobayakawa, pot, take, held, gone)
             game._last_result = None
         else:
-            game._last_result = _round_won(game, showdown, pot, take, held, gone)
-            events += game._last_result
+            won = game._events.won.get((round_, winner, pot, take, held))
+            if won is None:
+                won = game._events.new_round_won(round_, winner, pot, take, held)
+            if gone:
+                game._last_result = _round_won(game, showdown, pot, take, held, gone)
+                events += game._last_result
+            else:
+                game._last_result = (showdown, won)
+                events.append(showdown)
+                events.append(won)
     if round_ == ROUNDS or len(game.players) - len(game.out) < 2:
         game.phase = OVER
         game._next = None
         game._mover = NOBODY
         game._options = ()
-        game._picks = NO_PICKS
-        game.end_reason = "seven_rounds" if round_ == ROUNDS else "too_few_players"
+        game.draw_table = NO_DRAW
+        game.end_reason = reason = "seven_rounds" if round_ == ROUNDS else "too_few_players"
         if not quiet:
-            events.append(GameEnded(round_, game.end_reason, dict(kamons), tuple(game.winners())))
+            events.append(game_ended(round_, reason, dict(kamons), tuple(game.winners())))
         game._events.forget_some()
         return events
     started = begin_round(game)
@@ -224,20 +224,22 @@ def _showdown(
             first if one_total >= two_total else second,  # a tie goes to the first
             TIE_CLOSEST_TO_START if one_total == two_total else HIGHEST,
         )
-    cards = [held[p] for p in fighters]
+    shown = {p: held[p] for p in fighters}
+    cards = list(shown.values())
     low = cards.index(min(cards))
-    totals = cards.copy()
-    totals[low] += kobayakawa
-    best = max(totals)
+    cards[low] += kobayakawa  # now the totals
+    best = max(cards)
+    totals = shown.copy()
+    totals[fighters[low]] = cards[low]
     return new_showdown(
         round_,
         fighters,
-        dict(zip(fighters, cards, strict=True)),
+        shown,
         kobayakawa,
         fighters[low],
-        dict(zip(fighters, totals, strict=True)),
-        fighters[totals.index(best)],  # the first of the tied, clockwise from the start player
-        TIE_CLOSEST_TO_START if totals.count(best) > 1 else HIGHEST,
+        totals,
+        fighters[cards.index(best)],  # the first of the tied, clockwise from the start player
+        TIE_CLOSEST_TO_START if cards.count(best) > 1 else HIGHEST,
     )
 
 
