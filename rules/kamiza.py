@@ -26,8 +26,10 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_draw import CHOICE_RANDOM
+from rules.kamiza_draw import CHOICE_RANDOM, draw_below
 from rules.kamiza_events import (
+    REVEALED_SETTERS,
+    SCORED_SETTERS,
     CardPlaced,
     GameEnded,
     KamizaEvent,
@@ -36,18 +38,18 @@ from rules.kamiza_events import (
     RoundScored,
     RoundStarted,
     game_ended,
-    round_revealed,
-    round_scored,
 )
 from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
 from rules.kamiza_memo import (
     CODE_BASE,
     EDITION_CODES,
+    HIGHEST_TOTAL,
+    REASONS,
+    SQUEAL,
     TEMPLATES,
     OrderMemo,
     order_memo,
     round_template,
-    started_key,
 )
 from rules.kamiza_moves import (
     ALL_CARDS,
@@ -68,12 +70,15 @@ from rules.kamiza_moves import (
     Draw,
     Holding,
     Play,
+    full_holdings,
     holding,
     step,
 )
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
 from rules.kamiza_sight import KamizaSight, LastRound
 from rules.kamiza_view import KamizaObservation
+
+_new = object.__new__
 
 __all__ = [
     "ALL_CARDS",
@@ -146,20 +151,16 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self._last: LastRound | None = None
         self._squealer: str | None = None
         # Each player's Holding (kamiza_moves): `hands` as `apply` and `random_action` read it.
-        self._full = {p: holding(p, cards) for p in players}  # a game's first deal (K-2)
+        self._full = full_holdings(players, cards)  # a game's first deal (K-2), shared
         self._holdings: dict[str, Holding] = self._full.copy()
         # K-12: the start player chosen at the table starts the first round.
         self.order = self._first_order = self._clockwise(start)
         self._memo: OrderMemo = order_memo(self.order)
         self._edition_code = EDITION_CODES[edition]
-        self._start_round(self._memo, start)
-
-    def _start_round(self, memo: OrderMemo, start: str) -> None:
-        """K-12: a round in `memo`'s order, started by `start` (its first player)."""
         self.start_player = start
         self.plays: tuple[PlayedCard, ...] = ()
         self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
-        self._next: Next | None = memo.turns[0]
+        self._next: Next | None = self._memo.turns[0]
         # The player on turn's Holding, and its random draw for `rules.agents.random_action`.
         self._now = now = self._holdings[start]
         self.draw_table: Draw = now.draw
@@ -209,6 +210,8 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
     ) -> dict[str, Any]:
         """K-12: the first start player is chosen at the table, at random if nobody chooses."""
+        if type(rng) is CHOICE_RANDOM and players:
+            return {"start_player": players[draw_below(rng, len(players))]}
         return {"start_player": rng.choice(list(players))}
 
     def opening_events(self) -> list[Event]:
@@ -355,7 +358,6 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
         and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
         index of the first entry left to `apply_entry` (anything else, or a refusal)."""
-        fields = PLAY_OF_FIELDS
         while index < len(entries):
             entry = entries[index]
             if type(entry) is not dict or len(entry) != 3:
@@ -369,25 +371,47 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             ):
                 break  # anyone else, not on turn, not seated, the match over: apply_entry says
             try:
-                play = fields.get((entry.get("card"), entry.get("area")))
+                move = now.by_fields.get((entry.get("card"), entry.get("area")))  # raw JSON
             except TypeError:  # an unhashable value
                 break
-            move = now.moves.get(id(play))
             if move is None:  # not a play, or not in hand: apply_entry says which
                 break
-            self._play(player, *move)
+            # `_play`, inlined as in `apply`: a replay applies little else.
+            after, played, placed, face_up, digit = move
+            self.hands[player] = after.hand
+            self._holdings[player] = after
+            self.plays = plays = self.plays + played
+            self._code = self._code * CODE_BASE + digit
+            events: list[KamizaEvent] = [
+                face_up if self.advanced and player == self.start_player else placed
+            ]
+            turn = len(plays)
+            if turn == self._memo.size:
+                self._finish_round(plays, events)
+            else:
+                self._next = nxt = self._memo.turns[turn]
+                self._now = now = self._holdings[nxt.player]
+                self.draw_table = now.draw
             index += 1
         return index
 
     # -- the round's end ---------------------------------------------------------------------------
 
     def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
-        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
+        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12.
+
+        Nine times a match: the events are made through their slots and the next round begun
+        right here, the usual case without a further call."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
         memo = self._memo
         order = memo.order
         template = TEMPLATES.get(self._code) or round_template(self._code)
-        events.append(round_revealed(game_no, round_no, plays))
+        revealed: RoundRevealed = _new(RoundRevealed)
+        set_game, set_round, set_plays = REVEALED_SETTERS
+        set_game(revealed, game_no)
+        set_round(revealed, round_no)
+        set_plays(revealed, plays)
+        events.append(revealed)
         named = memo.named
         if template.top > len(named):
             named = memo.named_events(template.top)
@@ -407,17 +431,52 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             self._award_wanted([order[seat] for seat in template.wanted], events)
         if template.squealer is not None:
             self._squealer = order[template.squealer]
-        events.append(round_scored(game_no, round_no, points, totals.copy()))
+        scored: RoundScored = _new(RoundScored)
+        set_game, set_round, set_points, set_totals = SCORED_SETTERS
+        set_game(scored, game_no)
+        set_round(scored, round_no)
+        set_points(scored, points)
+        set_totals(scored, totals.copy())
+        events.append(scored)
         self._game_rounds += (plays,)
         self._last = (game_no, round_no, self.start_player, plays, template)
         if round_no == ROUNDS_PER_GAME:
             self._end_game(events)
+            game_no, round_no = game_no + 1, 1
         else:
             self.round_index = round_no
-        if self.game_index == GAMES_PER_MATCH or len(self.players) - len(self.dropped) < 2:
+            round_no += 1
+        dropped = self.dropped
+        if game_no > GAMES_PER_MATCH or len(self.players) - len(dropped) < 2:
             self._end_match(events)
-        else:
-            events.append(self._begin_round())
+            return
+        # K-12 (and K-5): the next round's start player and its clockwise order.
+        if dropped and memo.size != len(self.players) - len(dropped):  # a drop-out (K-10)
+            memo = order_memo(tuple(p for p in order if p not in dropped))
+            order = memo.order
+        squealer = self._squealer
+        if squealer is not None and squealer not in dropped:
+            start, reason = squealer, SQUEAL
+            self._squealer = None
+        else:  # the first of the highest totals clockwise (a loop: quicker than max(key=...))
+            start, top, reason = order[0], -1, HIGHEST_TOTAL  # totals are never < 0
+            for player in order:
+                total = totals[player]
+                if total > top:
+                    start, top = player, total
+        if start != order[0]:
+            memo = memo.starting_with(start)
+        if memo is not self._memo:
+            self._memo = memo
+            self.order = memo.order
+        self.start_player = start
+        self.plays = ()
+        self._code = self._edition_code
+        self._next = memo.turns[0]
+        self._now = now = self._holdings[start]
+        self.draw_table = now.draw
+        started = memo.started.get((game_no * 4 + round_no) * 4 + reason)
+        events.append(started or memo.round_started(game_no, round_no, REASONS[reason]))
 
     def _award_wanted(self, players: list[str], events: list[KamizaEvent]) -> None:
         """K-10: a paid policeman earns a WANTED chip; the third one drops the player."""
@@ -451,33 +510,6 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         if self.dropped:
             return tuple(p for p in seating if p not in self.dropped)
         return seating
-
-    def _begin_round(self) -> RoundStarted:
-        """K-12 (and K-5): choose the start player and the clockwise order of the round."""
-        memo = self._memo  # of the order clockwise from the current start player
-        dropped = self.dropped
-        if dropped and memo.size != len(self.players) - len(dropped):  # a drop-out (K-10)
-            memo = order_memo(tuple(p for p in memo.order if p not in dropped))
-        squealer = self._squealer
-        if squealer is not None and squealer not in dropped:
-            start, reason = squealer, "squeal"
-            self._squealer = None
-        else:  # the first of the highest totals clockwise (a loop: quicker than max(key=...))
-            totals = self.totals
-            start, top, reason = memo.order[0], -1, "highest_total"  # totals are never < 0
-            for player in memo.order:
-                total = totals[player]
-                if total > top:
-                    start, top = player, total
-        if start != memo.order[0]:
-            memo = memo.starting_with(start)
-        if memo is not self._memo:
-            self._memo = memo
-            self.order = memo.order
-        self._start_round(memo, start)
-        game_no, round_no = self.game_index + 1, self.round_index + 1
-        started = memo.started.get(started_key(game_no, round_no, reason))
-        return started or memo.round_started(game_no, round_no, reason)
 
     def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True

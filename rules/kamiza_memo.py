@@ -177,12 +177,14 @@ class OrderMemo:
         return list(map(self.named_events(template.top).__getitem__, template.events))
 
 
-_REASONS = {"chosen": 0, "highest_total": 1, "squeal": 2}
+# Why a player starts a round (K-12, K-5), and its number in `OrderMemo.started` keys.
+REASONS = ("chosen", "highest_total", "squeal")
+CHOSEN, HIGHEST_TOTAL, SQUEAL = range(3)
 
 
 def started_key(game: int, round_no: int, reason: str) -> int:
     """A round start's key in `OrderMemo.started`: an int is quicker to hash than a tuple."""
-    return (game * 4 + round_no) * 4 + _REASONS[reason]
+    return (game * 4 + round_no) * 4 + REASONS.index(reason)
 
 
 _ORDER_MEMOS: dict[tuple[str, ...], OrderMemo] = {}

@@ -105,7 +105,7 @@ class Holding:
     carries out a usual play in one lookup without hashing a dataclass.
     """
 
-    __slots__ = ("draw", "hand", "moves", "player")
+    __slots__ = ("by_fields", "draw", "hand", "moves", "player")
 
     player: str | Nobody  # NOBODY in NO_HOLDING
     hand: tuple[str, ...]
@@ -118,6 +118,8 @@ class Holding:
         picks = legal + (None,) * ((1 << bits) - len(legal)) if legal else ()
         self.draw: Draw = (player, picks, bits)
         self.moves: dict[int, Move] = {}
+        # The same moves by a log entry's (card, area) values, for `Kamiza.fast_forward`.
+        self.by_fields: dict[tuple[object, object], Move] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Holding:
         return self
@@ -145,6 +147,19 @@ def holding(player: str, hand: tuple[str, ...]) -> Holding:
             if play is not None:
                 rest = tuple(c for c in hand if c != play.card)
                 played, placed, face_up, digit = step(player, play.card, play.area)
-                found.moves[id(play)] = (holding(player, rest), (played,), placed, face_up, digit)
+                move = (holding(player, rest), (played,), placed, face_up, digit)
+                found.moves[id(play)] = found.by_fields[play.card, play.area] = move
         remember(_HOLDINGS, (player, hand), found)
+    return found
+
+
+_FULL: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Holding]] = {}
+
+
+def full_holdings(players: tuple[str, ...], cards: tuple[str, ...]) -> dict[str, Holding]:
+    """Every player's Holding of the whole set (a game's first deal, K-2): shared, never
+    changed; a table copies it."""
+    found = _FULL.get((players, cards))
+    if found is None:
+        found = remember(_FULL, (players, cards), {p: holding(p, cards) for p in players}, 4096)
     return found
