@@ -2,7 +2,8 @@
 
 Speed matters here (computer players search by playing thousands of matches), so the state keeps
 immutable parts and shares them: hands and the cards on the table are tuples, and every container
-but `hands` is replaced, never changed in place, so `clone()` copies just that one. Values that
+but the players' holdings is replaced, never changed in place, so `clone()` copies just that one.
+Values that
 keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared
 (kamiza_moves, kamiza_memo). Fast paths that give exactly what the plain ones give: `apply` of a
 usual play (one lookup), `random_action` (the draw of `rng.choice(legal_actions)`), and
@@ -38,8 +39,9 @@ from rules.kamiza_events import (
     RoundScored,
     RoundStarted,
     game_ended,
+    match_ended,
 )
-from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
+from rules.kamiza_judge import DroppedOut, PlayedCard
 from rules.kamiza_memo import (
     CODE_BASE,
     EDITION_CODES,
@@ -50,6 +52,7 @@ from rules.kamiza_memo import (
     OrderMemo,
     order_memo,
     round_template,
+    wanted_chip,
 )
 from rules.kamiza_moves import (
     ALL_CARDS,
@@ -139,7 +142,6 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self.edition = edition
         self.advanced = advanced
         self.cards = cards = CARD_SETS[edition]
-        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, cards)
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
         self.dropped: list[str] = []
@@ -150,7 +152,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
         self._last: LastRound | None = None
         self._squealer: str | None = None
-        # Each player's Holding (kamiza_moves): `hands` as `apply` and `random_action` read it.
+        # Each player's Holding (kamiza_moves): their hand as `apply` and `random_action` read it.
         self._full = full_holdings(players, cards)  # a game's first deal (K-2), shared
         self._holdings: dict[str, Holding] = self._full.copy()
         # K-12: the start player chosen at the table starts the first round.
@@ -257,12 +259,12 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
             return []
-        return list(LEGAL[self.hands[player]])
+        return list(LEGAL[self._holdings[player].hand])
 
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
         now = self._now
-        if player == now.player and type(rng) is CHOICE_RANDOM and self.hands[player] is now.hand:
+        if player == now.player and type(rng) is CHOICE_RANDOM:
             _, picks, bits = now.draw
             action = picks[rng.getrandbits(bits)]
             while action is None:
@@ -290,7 +292,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             raise IllegalAction("K-3", f"a card goes to kamiza or shimoza, not {action.area!r}")
         if not isinstance(action.card, str) or action.card not in self.cards:
             raise IllegalAction("K-1", f"there is no {action.card} card in the {self.edition} set")
-        if action.card not in self.hands[player]:
+        if action.card not in self._holdings[player].hand:
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
     def apply(self, player: str, action: Any) -> list[KamizaEvent]:
@@ -298,11 +300,10 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         # Holding (kamiza_moves). Anything else -- refused, or an equal play made elsewhere -- is
         # checked rule by rule and carried out the long way (`_apply_checked`).
         now = self._now
-        if player == now.player and self.hands[player] is now.hand:
+        if player == now.player:
             move = now.moves.get(id(action))
             if move is not None:  # `_play`, inlined: random playouts apply little else
                 after, played, placed, face_up, digit = move
-                self.hands[player] = after.hand
                 self._holdings[player] = after
                 self.plays = plays = self.plays + played
                 self._code = self._code * CODE_BASE + digit
@@ -324,7 +325,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         subclass of Play, an equal Play made elsewhere, or a hand someone changed."""
         self._refuse(player, action)
         card, area = action.card, action.area
-        rest = tuple(c for c in self.hands[player] if c != card)
+        rest = tuple(c for c in self._holdings[player].hand if c != card)
         played, placed, face_up, digit = step(player, card, area)
         return self._play(player, holding(player, rest), (played,), placed, face_up, digit)
 
@@ -338,7 +339,6 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         digit: int,
     ) -> list[KamizaEvent]:
         """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
-        self.hands[player] = after.hand
         self._holdings[player] = after
         self.plays = plays = self.plays + played
         self._code = self._code * CODE_BASE + digit
@@ -364,11 +364,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
                 break
             player = entry.get("player")
             now = self._now
-            if (
-                player != now.player
-                or type(player) is not str
-                or self.hands[player] is not now.hand
-            ):
+            if player != now.player or type(player) is not str:
                 break  # anyone else, not on turn, not seated, the match over: apply_entry says
             try:
                 move = now.by_fields.get((entry.get("card"), entry.get("area")))  # raw JSON
@@ -378,7 +374,6 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
                 break
             # `_play`, inlined as in `apply`: a replay applies little else.
             after, played, placed, face_up, digit = move
-            self.hands[player] = after.hand
             self._holdings[player] = after
             self.plays = plays = self.plays + played
             self._code = self._code * CODE_BASE + digit
@@ -483,7 +478,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self.wanted = wanted = self.wanted.copy()
         for player in players:
             wanted[player] += 1
-            events.append(WantedChip(player, wanted[player]))
+            events.append(wanted_chip(player, wanted[player]))
             if wanted[player] >= WANTED_LIMIT and player not in self.dropped:
                 self.dropped = [*self.dropped, player]
                 events.append(DroppedOut(player, self.totals[player]))
@@ -491,14 +486,14 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     def _end_game(self, events: list[KamizaEvent]) -> None:
         """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
         dropped = self.dropped
-        unplayed = {p: hand[0] for p, hand in self.hands.items() if len(hand) == 1}
-        if dropped:
-            unplayed = {p: card for p, card in unplayed.items() if p not in dropped}
+        unplayed = {}
+        for p, held in self._holdings.items():
+            if len(held.hand) == 1 and not (dropped and p in dropped):
+                unplayed[p] = held.hand[0]
         events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
-        self.hands = dict.fromkeys(self.players, self.cards)
         self._holdings = self._full.copy()
         self._game_rounds = ()
 
@@ -519,9 +514,9 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self.draw_table = NO_HOLDING.draw
         ranking = self.ranking()
         events.append(
-            MatchEnded(
+            match_ended(
                 tuple(ranking[0]),
-                tuple(tuple(group) for group in ranking),
+                tuple(map(tuple, ranking)),
                 dict(self.totals),
                 self._tie_break(ranking),
             )

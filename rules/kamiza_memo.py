@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from rules.base import Next
 from rules.kamiza_events import RoundStarted
-from rules.kamiza_judge import JudgeEvent, PlayedCard, judge_round
+from rules.kamiza_judge import JudgeEvent, PlayedCard, WantedChip, judge_round
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -169,7 +169,11 @@ class OrderMemo:
         # seats beyond this order keep their placeholder players).
         seats = self.order + _SEATS[len(self.order) :]
         for event_id in range(len(named), top):
-            named.append(_with_players(_EVENTS_BY_ID[event_id], seats))
+            event = _with_players(_EVENTS_BY_ID[event_id], seats)
+            # Orders share equal events (a Seated names one player, whatever the others' seats):
+            # fewer objects for the round's end to touch.
+            shared = _NAMED.get(event)
+            named.append(remember(_NAMED, event, event) if shared is None else shared)
         return named
 
     def events(self, template: RoundTemplate) -> list[JudgeEvent]:
@@ -188,6 +192,8 @@ def started_key(game: int, round_no: int, reason: str) -> int:
 
 
 _ORDER_MEMOS: dict[tuple[str, ...], OrderMemo] = {}
+# Judging events with players in their seats, each kept once whatever the order that named it.
+_NAMED: dict[JudgeEvent, JudgeEvent] = {}
 
 
 def order_memo(order: tuple[str, ...]) -> OrderMemo:
@@ -205,3 +211,14 @@ def _with_players(event: JudgeEvent, order: tuple[str, ...]) -> JudgeEvent:
         return value
 
     return type(event)(**{f.name: player(getattr(event, f.name)) for f in fields(event)})
+
+
+_WANTED: dict[tuple[str, int], WantedChip] = {}
+
+
+def wanted_chip(player: str, chips: int) -> WantedChip:
+    """`WantedChip(player, chips)`, made once (K-10)."""
+    event = _WANTED.get((player, chips))
+    if event is None:
+        event = remember(_WANTED, (player, chips), WantedChip(player, chips), 4096)
+    return event

@@ -22,7 +22,6 @@ class KamizaSight:
     edition: str
     advanced: bool
     cards: tuple[str, ...]
-    hands: dict[str, tuple[str, ...]]
     totals: dict[str, int]
     wanted: dict[str, int]
     dropped: list[str]
@@ -54,13 +53,18 @@ class KamizaSight:
             "dropped": list(self.dropped),
         }
 
+    @property
+    def hands(self) -> dict[str, tuple[str, ...]]:
+        """Each player's cards not played yet this game, in set order (K-2): a fresh dict, read
+        from their Holdings (the state changes through `apply` only)."""
+        return {p: held.hand for p, held in self._holdings.items()}
+
     # -- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """Shares every container but `hands` and `_holdings`, which `apply` changes in place."""
+        """Shares every container but `_holdings`, which `apply` changes in place."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin.hands = self.hands.copy()
         twin._holdings = self._holdings.copy()
         return twin
 
@@ -77,7 +81,6 @@ class KamizaSight:
                 could_hold = [card for card in self.cards if card not in revealed[play.player]]
                 card = rng.choice(could_hold)
                 rest = tuple(c for c in could_hold if c != card)
-                twin.hands[play.player] = rest
                 twin._holdings[play.player] = holding(play.player, rest)
                 play = step(play.player, card, play.area)[0]
             plays.append(play)
@@ -125,8 +128,8 @@ class KamizaSight:
             advanced=self.advanced,
             players=self.players,
             you=player,
-            hand=self.hands.get(player) if player is not None else None,
-            hand_sizes={p: len(self.hands[p]) for p in self.players},
+            hand=self._holdings[player].hand if player in self._holdings else None,
+            hand_sizes={p: len(held.hand) for p, held in self._holdings.items()},
             game_number=game_no,
             round=round_no,
             start_player=self.start_player,

@@ -188,7 +188,7 @@ class Showdown(Event):
 
 # A showdown ends nearly every round: built through its slots, as a frozen dataclass's own
 # `__init__` sets each field through `object.__setattr__` at twice the cost. Same value.
-_SHOWDOWN_SLOTS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
+SHOWDOWN_SETTERS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
 
 
 def new_showdown(
@@ -212,7 +212,7 @@ def new_showdown(
         set_totals,
         set_winner,
         set_why,
-    ) = _SHOWDOWN_SLOTS
+    ) = SHOWDOWN_SETTERS
     set_round(event, round_)
     set_fighters(event, fighters)
     set_cards(event, cards)

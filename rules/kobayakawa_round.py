@@ -12,6 +12,7 @@ from rules.kobayakawa_moves import (
     HIGHEST,
     KEEPS,
     LONE_FIGHTER,
+    SHOWDOWN_SETTERS,
     TIE_CLOSEST_TO_START,
     Choice,
     Draw,
@@ -26,9 +27,10 @@ from rules.kobayakawa_moves import (
     RoundStarted,
     Showdown,
     game_ended,
-    new_showdown,
 )
 from rules.kobayakawa_tables import DRAW, FIGHT, NO_DRAW, NOBODY, OVER, ROUNDS
+
+_new = object.__new__
 
 if TYPE_CHECKING:
     from rules.kobayakawa_state import KobayakawaState
@@ -45,14 +47,15 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     out = game.out
     ring = game._seating.rotation[game.start_player]
     order = game.order = tuple(p for p in ring if p not in out) if out else ring
-    n = game._size = len(order)
+    n = len(order)
     game.phase = DRAW
     game.turn = 0
     game.discards = {}
     game.bets = {}
     game._looked = False
-    game._next = game._draw_next[order[0]]
+    game._turns, game._fights = turns = game._seating.turns(order)
     if round_ > len(game.decks):
+        game._next = turns[0][0][1]  # B-2: the start player would draw
         game._mover = NOBODY
         game._options = ()
         game.draw_table = NO_DRAW
@@ -63,10 +66,8 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
         game.pile_top = 0
         return None
     deck = game.decks[round_ - 1]
-    first = order[0]
-    game._mover = first
+    game._mover, game._next, game.draw_table = turns[0][0]
     game._options = DRAW_ACTIONS
-    game.draw_table = game._draw_tables[first]
     if n == 4:  # the usual table, dealt without building a zip
         a, b, c, d = order
         game.cards = {a: deck[0], b: deck[1], c: deck[2], d: deck[3]}
@@ -205,8 +206,6 @@ def _showdown(
     round_: int, fighters: tuple[str, ...], held: dict[str, int], kobayakawa: int
 ) -> Showdown:
     """B-5 as `judge` decides it, for the fighters in turn order and the cards held."""
-    if len(fighters) == 1:
-        return new_showdown(round_, fighters, {}, kobayakawa, None, {}, fighters[0], LONE_FIGHTER)
     if len(fighters) == 2:  # the most common showdown, written out
         first, second = fighters
         one, two = held[first], held[second]
@@ -214,33 +213,35 @@ def _showdown(
             lowest, one_total, two_total = first, one + kobayakawa, two
         else:
             lowest, one_total, two_total = second, one, two + kobayakawa
-        return new_showdown(
-            round_,
-            fighters,
-            {first: one, second: two},
-            kobayakawa,
-            lowest,
-            {first: one_total, second: two_total},
-            first if one_total >= two_total else second,  # a tie goes to the first
-            TIE_CLOSEST_TO_START if one_total == two_total else HIGHEST,
-        )
-    shown = {p: held[p] for p in fighters}
-    cards = list(shown.values())
-    low = cards.index(min(cards))
-    cards[low] += kobayakawa  # now the totals
-    best = max(cards)
-    totals = shown.copy()
-    totals[fighters[low]] = cards[low]
-    return new_showdown(
-        round_,
-        fighters,
-        shown,
-        kobayakawa,
-        fighters[low],
-        totals,
-        fighters[cards.index(best)],  # the first of the tied, clockwise from the start player
-        TIE_CLOSEST_TO_START if cards.count(best) > 1 else HIGHEST,
-    )
+        cards = {first: one, second: two}
+        totals = {first: one_total, second: two_total}
+        winner = first if one_total >= two_total else second  # a tie goes to the first
+        why = TIE_CLOSEST_TO_START if one_total == two_total else HIGHEST
+    elif len(fighters) == 1:
+        cards, totals, lowest, winner, why = {}, {}, None, fighters[0], LONE_FIGHTER
+    else:
+        cards = {p: held[p] for p in fighters}
+        values = list(cards.values())
+        low = values.index(min(values))
+        values[low] += kobayakawa  # now the totals
+        best = max(values)
+        lowest = fighters[low]
+        totals = cards.copy()
+        totals[lowest] = values[low]
+        winner = fighters[values.index(best)]  # the first of the tied, clockwise from the start
+        why = TIE_CLOSEST_TO_START if values.count(best) > 1 else HIGHEST
+    # `new_showdown`, inlined: nearly every round ends here.
+    event: Showdown = _new(Showdown)
+    put = SHOWDOWN_SETTERS  # in field order
+    put[0](event, round_)
+    put[1](event, fighters)
+    put[2](event, cards)
+    put[3](event, kobayakawa)
+    put[4](event, lowest)
+    put[5](event, totals)
+    put[6](event, winner)
+    put[7](event, why)
+    return event
 
 
 def refusal(game: KobayakawaState, player: str, action: Any) -> IllegalAction | None:

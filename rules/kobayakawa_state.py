@@ -55,6 +55,7 @@ from rules.kobayakawa_tables import (
     DrawTable,
     Events,
     Seating,
+    Turn,
 )
 
 
@@ -63,12 +64,9 @@ class KobayakawaState:
     `random_action`, `apply`, `look` (B-3), `clone`."""
 
     __slots__ = (
-        "_draw_next",
-        "_draw_tables",
         "_drew",
         "_events",
-        "_fight_next",
-        "_fight_tables",
+        "_fights",
         "_fought",
         "_keep_tables",
         "_last_result",
@@ -81,7 +79,7 @@ class KobayakawaState:
         "_passed",
         "_quiet",
         "_seating",
-        "_size",
+        "_turns",
         "bets",
         "box",
         "cards",
@@ -134,23 +132,21 @@ class KobayakawaState:
     bets: dict[str, int]  # in turn order: the fighters so far
     # Whose turn: `_next` is what `next()` answers, `_mover` who may act (NOBODY: no one),
     # `_options` their legal actions and `draw_table` the same as `rules.agents.random_action`
-    # draws them (`kobayakawa_tables.DrawTable`), `_size` how many play this round; `_looked`:
+    # draws them (`kobayakawa_tables.DrawTable`); `_turns` the phase's turns in order (each the
+    # three of them, `kobayakawa_tables.Turn`) and `_fights` the fight phase's to come; `_looked`:
     # they have seen the drawn card (B-3, `look`).
     _next: Next | None
     _mover: object
     _options: tuple[KobayakawaAction, ...]
     draw_table: DrawTable
-    _size: int
+    _turns: tuple[Turn, ...]
+    _fights: tuple[Turn, ...]
     _looked: bool
     _opening: tuple[Event, ...]
     # Shared with every game of the seating or of these players (`kobayakawa_tables`).
     _seating: Seating
     _events: Events
-    _draw_next: dict[str, Next]
-    _fight_next: dict[str, Next]
-    _draw_tables: dict[str, DrawTable]
     _keep_tables: dict[str, DrawTable]
-    _fight_tables: dict[str, DrawTable]
     _drew: dict[str, list[Drew | None]]
     _fought: dict[str, list[Fought | None]]
     _passed: dict[str, Passed]
@@ -158,11 +154,7 @@ class KobayakawaState:
     def __init__(self, seats: Seating, start: str, decks: tuple[tuple[int, ...], ...]) -> None:
         self._seating = seats
         shared = self._events = seats.events
-        self._draw_next = shared.draw_next
-        self._fight_next = shared.fight_next
-        self._draw_tables = shared.draw_tables
         self._keep_tables = shared.keep_tables
-        self._fight_tables = shared.fight_tables
         self._drew = shared.drew
         self._fought = shared.fought
         self._passed = shared.passed
@@ -212,16 +204,13 @@ class KobayakawaState:
         new._mover = self._mover
         new._options = self._options
         new.draw_table = self.draw_table
-        new._size = self._size
+        new._turns = self._turns
+        new._fights = self._fights
         new._looked = self._looked
         new._opening = self._opening
         new._seating = self._seating
         new._events = self._events
-        new._draw_next = self._draw_next
-        new._fight_next = self._fight_next
-        new._draw_tables = self._draw_tables
         new._keep_tables = self._keep_tables
-        new._fight_tables = self._fight_tables
         new._drew = self._drew
         new._fought = self._fought
         new._passed = self._passed
@@ -343,18 +332,17 @@ class KobayakawaState:
                     self._options = DRAW_ACTIONS
                 event = self._drew[player][discarded] or self._events.new_drew(player, discarded)
             turn = self.turn + 1
-            if turn == self._size:  # B-4: everyone still in has drawn; bets in the same order
+            turns = self._turns
+            if turn == len(turns):  # B-4: everyone still in has drawn; bets in the same order
                 self.phase = FIGHT
-                self.turn = 0
-                self._mover = mover = self.order[0]
-                self._next = self._fight_next[mover]
                 self._options = FIGHT_ACTIONS
-                self.draw_table = self._fight_tables[mover]
+                self._turns = turns = self._fights
+                turn = 0
+                self.turn = 0
+                self._mover, self._next, self.draw_table = turns[0]
                 return [event, PHASE_STARTS[self.round][self.kobayakawa]]
             self.turn = turn
-            self._mover = mover = self.order[turn]
-            self._next = self._draw_next[mover]
-            self.draw_table = self._draw_tables[mover]
+            self._mover, self._next, self.draw_table = turns[turn]
             return [event]
         if action is PASS_ACTION:
             event = self._passed[player]
@@ -371,12 +359,11 @@ class KobayakawaState:
         else:
             return self._apply_checked(player, action)
         turn = self.turn + 1
-        if turn == self._size:
+        turns = self._turns
+        if turn == len(turns):
             return end_round(self, [event])
         self.turn = turn
-        self._mover = mover = self.order[turn]
-        self._next = self._fight_next[mover]
-        self.draw_table = self._fight_tables[mover]
+        self._mover, self._next, self.draw_table = turns[turn]
         return [event]
 
     def _apply_checked(self, player: str, action: Any) -> list[KobayakawaEvent]:

@@ -319,11 +319,16 @@ _MAX_NAMES = 20_000  # players met; past that, new seatings start a fresh `Event
 _events = Events()
 
 
-class Seating:
-    """A clockwise seating of players: the orders of play from each start player, and the
-    shared events of its players. Never changes after creation."""
+# One turn of a round's phase: who acts, `next()`'s answer, and the draw table of their options.
+Turn = tuple[str, Next, DrawTable]
 
-    __slots__ = ("events", "players", "rotation")
+
+class Seating:
+    """A clockwise seating of players: the orders of play from each start player, each order's
+    turns (`turns`), and the shared events of its players. Never changes after creation but
+    for `turns` filling up."""
+
+    __slots__ = ("_turns", "events", "players", "rotation")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         global _events
@@ -333,6 +338,19 @@ class Seating:
         self.events = _events
         self.players = players
         self.rotation = {p: players[i:] + players[:i] for i, p in enumerate(players)}
+        self._turns: dict[tuple[str, ...], tuple[tuple[Turn, ...], tuple[Turn, ...]]] = {}
+
+    def turns(self, order: tuple[str, ...]) -> tuple[tuple[Turn, ...], tuple[Turn, ...]]:
+        """The turns of a round played in `order` (players of this seating): its draw phase's
+        and its fight phase's (B-3, B-4)."""
+        found = self._turns.get(order)
+        if found is None:
+            shared = self.events
+            found = self._turns[order] = (
+                tuple((p, shared.draw_next[p], shared.draw_tables[p]) for p in order),
+                tuple((p, shared.fight_next[p], shared.fight_tables[p]) for p in order),
+            )
+        return found
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
