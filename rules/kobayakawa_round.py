@@ -53,7 +53,8 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     game.discards = {}
     game.bets = {}
     game._looked = False
-    game._turns, game._fights = turns = game._seating.turns(order)
+    seats = game._seating
+    game._turns, game._fights = turns = seats.known_turns.get(order) or seats.turns(order)
     if round_ > len(game.decks):
         game._next = turns[0][0][1]  # B-2: the start player would draw
         game._mover = NOBODY
