@@ -3,12 +3,13 @@
 Speed matters here (computer players search by playing thousands of matches), so the state keeps
 immutable parts and shares them: hands and the cards on the table are tuples, and every container
 but the players' holdings is replaced, never changed in place, so `clone()` copies just that one.
-Values that
-keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared
-(kamiza_moves, kamiza_memo). Fast paths that give exactly what the plain ones give: `apply` of a
-usual play (one lookup), `random_action` (the draw of `rng.choice(legal_actions)`), and
-`fast_forward`, which `rules.log.load` uses to replay plain log entries. There is no events-free
-`play()`: events are shared or cheap, so `apply` is the one way to change a state.
+Values that keep coming back (a player holding a hand and what each play of it does, whose turn
+it is, a round's judgement) are made once and shared (kamiza_moves, kamiza_memo). Fast paths that
+give exactly what the plain ones give: `apply` of a usual play (one lookup in the Holding of the
+player on turn), `draw_table` (what `rules.agents.random_action` draws, as `rng.choice` of the
+legal actions would), and `fast_forward`, which `rules.log.load` uses to replay plain log
+entries. There is no events-free `play()`: events are shared or cheap, so `apply` is the one way
+to change a state.
 """
 
 from __future__ import annotations

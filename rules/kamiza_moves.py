@@ -49,14 +49,6 @@ HANDS = {
     for size in range(len(cards) + 1)
     for hand in combinations(cards, size)
 }
-# (hand, card, area) -> the hand after playing that card there; absent when the card is not in
-# the hand or the area is not one (K-2, K-3).
-HAND_AFTER = {
-    (hand, card, area): tuple(c for c in hand if c != card)
-    for hand in HANDS
-    for card in hand
-    for area in AREAS
-}
 # hand -> its legal plays, in the order `legal_actions` lists them.
 LEGAL = {hand: tuple(PLAYS[card, area] for card in hand for area in AREAS) for hand in HANDS}
 

@@ -191,39 +191,6 @@ class Showdown(Event):
 SHOWDOWN_SETTERS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
 
 
-def new_showdown(
-    round_: int,
-    fighters: tuple[str, ...],
-    cards: dict[str, int],
-    kobayakawa: int,
-    lowest: str | None,
-    totals: dict[str, int],
-    winner: str,
-    why: str,
-) -> Showdown:
-    """`Showdown(round_, fighters, cards, kobayakawa, lowest, totals, winner, why)`."""
-    event: Showdown = object.__new__(Showdown)
-    (
-        set_round,
-        set_fighters,
-        set_cards,
-        set_kobayakawa,
-        set_lowest,
-        set_totals,
-        set_winner,
-        set_why,
-    ) = SHOWDOWN_SETTERS
-    set_round(event, round_)
-    set_fighters(event, fighters)
-    set_cards(event, cards)
-    set_kobayakawa(event, kobayakawa)
-    set_lowest(event, lowest)
-    set_totals(event, totals)
-    set_winner(event, winner)
-    set_why(event, why)
-    return event
-
-
 @dataclass(frozen=True, slots=True)
 class RoundWon(Event):
     """B-6: the winner takes the pot and kamon(s) from the centre, and starts the next round."""
@@ -266,7 +233,7 @@ class GameEnded(Event):
     winners: tuple[str, ...]
 
 
-# Made once a game: through its slots too (see `new_showdown`).
+# Made once a game: through its slots too (see `SHOWDOWN_SETTERS`).
 _ENDED_SLOTS = tuple(getattr(GameEnded, field.name).__set__ for field in fields(GameEnded))
 
 
