@@ -192,12 +192,16 @@ def _winner(fighters: tuple[str, ...], held: dict[str, int], kobayakawa: int) ->
     """B-5: who wins, as `_showdown` and `judge` decide it."""
     if len(fighters) == 1:
         return fighters[0]
-    lowest = min(fighters, key=held.__getitem__)
+    low = 16  # above every card; loops, quicker than min/max with a key
+    for p in fighters:
+        if held[p] < low:
+            low = held[p]
     best = 0
-    winner = lowest
-    for p in fighters:  # the first of the tied wins: only a greater total takes over
-        total = held[p] + kobayakawa if p is lowest else held[p]
-        if total > best:
+    winner = fighters[0]
+    for p in fighters:  # cards are all different: one lowest, who adds the Kobayakawa
+        card = held[p]
+        total = card + kobayakawa if card == low else card
+        if total > best:  # the first of the tied wins: only a greater total takes over
             best = total
             winner = p
     return winner

@@ -136,8 +136,8 @@ def checked_decks(decks: Any) -> tuple[tuple[int, ...], ...]:
     identity down to each card object, so the second look costs a fifth of the first.
     """
     known = _KNOWN.get(id(decks))
-    if known is not None and known[0] is decks and _unchanged(decks, *known[1:4]):
-        return known[4]
+    if known is not None and known[0] is decks and _unchanged(decks, known[1], known[2]):
+        return known[2]
     checked = _checked(decks)
     remember_decks(decks, checked)
     return checked
@@ -151,21 +151,17 @@ def remember_decks(decks: Any, checked: tuple[tuple[int, ...], ...]) -> None:
         for oldest in _KNOWN:
             _KNOWN.pop(oldest, None)
             break
-    lengths = list(map(len, checked))
-    _KNOWN[id(decks)] = (decks, tuple(decks), lengths, tuple(chain.from_iterable(checked)), checked)
+    _KNOWN[id(decks)] = (decks, tuple(decks), checked)
 
 
-def _unchanged(
-    decks: Any, inner: tuple[Any, ...], lengths: list[int], cards: tuple[int, ...]
-) -> bool:
-    """`decks` still holds the very lists it held, each of the same length and holding the same
-    card objects as when checked (`cards`, in a row; the same objects: an equal `True` or `1.0`
-    is not the int 1)."""
+def _unchanged(decks: Any, inner: tuple[Any, ...], checked: tuple[tuple[int, ...], ...]) -> bool:
+    """`decks` still holds the very lists it held, each the same length and the same card
+    objects as when checked (the same objects: an equal `True` or `1.0` is not the int 1)."""
     return (
         len(decks) == len(inner)
         and all(map(is_, decks, inner))
-        and list(map(len, inner)) == lengths
-        and all(map(is_, chain.from_iterable(inner), cards))
+        and list(map(len, inner)) == list(map(len, checked))
+        and all(map(is_, chain.from_iterable(inner), chain.from_iterable(checked)))
     )
 
 
@@ -194,11 +190,8 @@ def _checked(decks: Any) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, decks))
 
 
-# id(decks) -> (decks, the decks it held, their lengths, their cards in a row, their cards as
-# checked): a few setups just drawn or checked.
-_KNOWN: dict[
-    int, tuple[Any, tuple[Any, ...], list[int], tuple[int, ...], tuple[tuple[int, ...], ...]]
-] = {}
+# id(decks) -> (decks, the decks it held, their cards): a few setups just drawn or checked.
+_KNOWN: dict[int, tuple[Any, tuple[Any, ...], tuple[tuple[int, ...], ...]]] = {}
 _MAX_KNOWN = 16
 
 
