@@ -225,7 +225,9 @@ def _showdown(
     elif len(fighters) == 1:
         cards, totals, lowest, winner, why = {}, {}, None, fighters[0], LONE_FIGHTER
     else:
-        cards = {p: held[p] for p in fighters}
+        cards = {}
+        for p in fighters:  # a loop: a comprehension is a call of its own
+            cards[p] = held[p]
         values = list(cards.values())
         low = values.index(min(values))
         values[low] += kobayakawa  # now the totals
