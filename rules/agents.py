@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from rules.base import AnyGame
 from rules.kamiza import Kamiza, Play
+from rules.kamiza_draw import CHOICE_RANDOM
 from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
@@ -387,8 +388,23 @@ POLICIES: dict[str, Policy] = {
 }
 
 
+# Games that keep `draw_table` up to date for the player to act: (player, picks, bits), where
+# `picks[rng.getrandbits(bits)]` is the action `rng.choice(game.legal_actions(player))` picks
+# from the very same draws (None: draw again), for a generator of the class CHOICE_RANDOM (the
+# one checked at import to draw so). A random playout draws once per action: read here, the
+# table spares it a call into the game.
+_DRAW_TABLE_GAMES = frozenset({Kamiza, Kobayakawa})
+
+
 def random_action(game: AnyGame, player: str, rng: random.Random) -> Any:
     """A uniformly random legal action (what the table plays for a player who ran out of time)."""
+    if type(rng) is CHOICE_RANDOM and type(game) in _DRAW_TABLE_GAMES:
+        who, picks, bits = game.draw_table  # type: ignore[attr-defined]  # the two games above
+        if who == player:
+            action = picks[rng.getrandbits(bits)]
+            while action is None:
+                action = picks[rng.getrandbits(bits)]
+            return action
     chooser = getattr(game, "random_action", None)
     if chooser is not None:
         return chooser(player, rng)

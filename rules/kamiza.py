@@ -2,12 +2,14 @@
 
 Speed matters here (computer players search by playing thousands of matches), so the state keeps
 immutable parts and shares them: hands and the cards on the table are tuples, and every container
-but `hands` is replaced, never changed in place, so `clone()` copies just that one. Values that
-keep coming back (a card put down, whose turn it is, a round's judgement) are made once and shared
-(kamiza_moves, kamiza_memo). Fast paths that give exactly what the plain ones give: `apply` of a
-usual play (one lookup), `random_action` (the draw of `rng.choice(legal_actions)`), and
-`fast_forward`, which `rules.log.load` uses to replay plain log entries. There is no events-free
-`play()`: events are shared or cheap, so `apply` is the one way to change a state.
+but the players' holdings is replaced, never changed in place, so `clone()` copies just that one.
+Values that keep coming back (a player holding a hand and what each play of it does, whose turn
+it is, a round's judgement) are made once and shared (kamiza_moves, kamiza_memo). Fast paths that
+give exactly what the plain ones give: `apply` of a usual play (one lookup in the Holding of the
+player on turn), `draw_table` (what `rules.agents.random_action` draws, as `rng.choice` of the
+legal actions would), and `fast_forward`, which `rules.log.load` uses to replay plain log
+entries. There is no events-free `play()`: events are shared or cheap, so `apply` is the one way
+to change a state.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_draw import draws_like_choice
+from rules.kamiza_draw import CHOICE_RANDOM, draw_below
 from rules.kamiza_events import (
+    REVEALED_SETTERS,
+    SCORED_SETTERS,
     CardPlaced,
     GameEnded,
     KamizaEvent,
@@ -36,17 +40,20 @@ from rules.kamiza_events import (
     RoundScored,
     RoundStarted,
     game_ended,
-    round_revealed,
-    round_scored,
+    match_ended,
 )
-from rules.kamiza_judge import DroppedOut, PlayedCard, WantedChip
+from rules.kamiza_judge import DroppedOut, PlayedCard
 from rules.kamiza_memo import (
     CODE_BASE,
     EDITION_CODES,
+    HIGHEST_TOTAL,
+    REASONS,
+    SQUEAL,
     TEMPLATES,
     OrderMemo,
     order_memo,
     round_template,
+    wanted_chip,
 )
 from rules.kamiza_moves import (
     ALL_CARDS,
@@ -57,21 +64,25 @@ from rules.kamiza_moves import (
     GAMES_PER_MATCH,
     KAMIZA,
     LEGAL,
-    MOVES,
+    NO_HOLDING,
     PLAY_OF_FIELDS,
     PLAYS,
     ROUNDS_PER_GAME,
     SECOND,
     SHIMOZA,
     WANTED_LIMIT,
-    Move,
+    Draw,
+    Holding,
     Play,
-    new_move,
+    full_holdings,
+    holding,
     step,
 )
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
 from rules.kamiza_sight import KamizaSight, LastRound
 from rules.kamiza_view import KamizaObservation
+
+_new = object.__new__
 
 __all__ = [
     "ALL_CARDS",
@@ -97,8 +108,6 @@ __all__ = [
     "RoundScored",
     "RoundStarted",
 ]
-
-_SAME_DRAW = draws_like_choice()  # checked once: see kamiza_draw
 
 
 class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservation]):
@@ -133,8 +142,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self.players = players
         self.edition = edition
         self.advanced = advanced
-        self.cards = CARD_SETS[edition]
-        self.hands: dict[str, tuple[str, ...]] = dict.fromkeys(players, self.cards)
+        self.cards = cards = CARD_SETS[edition]
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
         self.dropped: list[str] = []
@@ -145,14 +153,20 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         self._game_rounds: tuple[tuple[PlayedCard, ...], ...] = ()  # this game's judged rounds
         self._last: LastRound | None = None
         self._squealer: str | None = None
+        # Each player's Holding (kamiza_moves): their hand as `apply` and `random_action` read it.
+        self._full = full_holdings(players, cards)  # a game's first deal (K-2), shared
+        self._holdings: dict[str, Holding] = self._full.copy()
         # K-12: the start player chosen at the table starts the first round.
-        self.start_player = start
         self.order = self._first_order = self._clockwise(start)
         self._memo: OrderMemo = order_memo(self.order)
-        self._turns = self._memo.turns
-        self.plays: tuple[PlayedCard, ...] = ()
         self._edition_code = EDITION_CODES[edition]
+        self.start_player = start
+        self.plays: tuple[PlayedCard, ...] = ()
         self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
+        self._next: Next | None = self._memo.turns[0]
+        # The player on turn's Holding, and its random draw for `rules.agents.random_action`.
+        self._now = now = self._holdings[start]
+        self.draw_table: Draw = now.draw
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -199,6 +213,8 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
         cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
     ) -> dict[str, Any]:
         """K-12: the first start player is chosen at the table, at random if nobody chooses."""
+        if type(rng) is CHOICE_RANDOM and players:
+            return {"start_player": players[draw_below(rng, len(players))]}
         return {"start_player": rng.choice(list(players))}
 
     def opening_events(self) -> list[Event]:
@@ -239,25 +255,22 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     # -- whose turn --------------------------------------------------------------------------------
 
     def next(self) -> Next | None:
-        return None if self.finished else self._turns[len(self.plays)]
+        return self._next
 
     def legal_actions(self, player: str) -> list[Play]:
         if self.finished or self.order[len(self.plays)] != player:
             return []
-        return list(LEGAL[self.hands[player]])
+        return list(LEGAL[self._holdings[player].hand])
 
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
-        if not self.finished and self.order[len(self.plays)] == player:
-            legal = LEGAL[self.hands[player]]
-            if type(rng) is not random.Random or not _SAME_DRAW:
-                return rng.choice(legal)
-            n = len(legal)  # draw_below, inlined: a playout draws once per play
-            bits = n.bit_length()
-            r = rng.getrandbits(bits)
-            while r >= n:
-                r = rng.getrandbits(bits)
-            return legal[r]
+        now = self._now
+        if player == now.player and type(rng) is CHOICE_RANDOM:
+            _, picks, bits = now.draw
+            action = picks[rng.getrandbits(bits)]
+            while action is None:
+                action = picks[rng.getrandbits(bits)]
+            return action
         return rng.choice(self.legal_actions(player))
 
     # -- applying ----------------------------------------------------------------------------------
@@ -280,128 +293,209 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             raise IllegalAction("K-3", f"a card goes to kamiza or shimoza, not {action.area!r}")
         if not isinstance(action.card, str) or action.card not in self.cards:
             raise IllegalAction("K-1", f"there is no {action.card} card in the {self.edition} set")
-        if action.card not in self.hands[player]:
+        if action.card not in self._holdings[player].hand:
             raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
     def apply(self, player: str, action: Any) -> list[KamizaEvent]:
-        # The usual case in one lookup: the player on turn puts a card of their hand in an area.
-        # Anything else is checked rule by rule: refused, or (a subclass of Play, a hand someone
-        # replaced by a list) carried out the long way.
-        if type(action) is Play and not self.finished and self.order[len(self.plays)] == player:
-            hand, card, area = self.hands[player], action.card, action.area
-            try:
-                move = MOVES.get((player, hand, card, area)) or new_move(player, hand, card, area)
-            except TypeError:  # an unhashable card or area
-                move = None
-            if move is not None:  # `_place`, inlined: random playouts apply little else
-                self.hands[player] = move[0]
-                self.plays = plays = (*self.plays, move[1])
-                self._code = self._code * CODE_BASE + move[4]
+        # The usual case in one lookup: the player on turn puts one of the shared plays of their
+        # Holding (kamiza_moves). Anything else -- refused, or an equal play made elsewhere -- is
+        # checked rule by rule and carried out the long way (`_apply_checked`).
+        now = self._now
+        if player == now.player:
+            move = now.moves.get(id(action))
+            if move is not None:  # `_play`, inlined: random playouts apply little else
+                after, played, placed, face_up, digit = move
+                self._holdings[player] = after
+                self.plays = plays = self.plays + played
+                self._code = self._code * CODE_BASE + digit
                 events: list[KamizaEvent] = [
-                    move[3] if self.advanced and player == self.start_player else move[2]
+                    face_up if self.advanced and player == self.start_player else placed
                 ]
-                if len(plays) == len(self.order):
+                turn = len(plays)
+                if turn == self._memo.size:
                     self._finish_round(plays, events)
+                else:
+                    self._next = nxt = self._memo.turns[turn]
+                    self._now = now = self._holdings[nxt.player]
+                    self.draw_table = now.draw
                 return events
+        return self._apply_checked(player, action)
+
+    def _apply_checked(self, player: str, action: Any) -> list[KamizaEvent]:
+        """K-1..K-3 rule by rule (refusals name the rule), then the play the long way: for a
+        subclass of Play, an equal Play made elsewhere, or a hand someone changed."""
         self._refuse(player, action)
         card, area = action.card, action.area
-        rest = tuple(c for c in self.hands[player] if c != card)
-        return self._place(player, (rest, *step(player, card, area)))
+        rest = tuple(c for c in self._holdings[player].hand if c != card)
+        played, placed, face_up, digit = step(player, card, area)
+        return self._play(player, holding(player, rest), (played,), placed, face_up, digit)
 
-    def _place(self, player: str, move: Move) -> list[KamizaEvent]:
+    def _play(
+        self,
+        player: str,
+        after: Holding,
+        played: tuple[PlayedCard],
+        placed: CardPlaced,
+        face_up: CardPlaced,
+        digit: int,
+    ) -> list[KamizaEvent]:
         """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
-        self.hands[player] = move[0]
-        self.plays = plays = (*self.plays, move[1])
-        self._code = self._code * CODE_BASE + move[4]
+        self._holdings[player] = after
+        self.plays = plays = self.plays + played
+        self._code = self._code * CODE_BASE + digit
         events: list[KamizaEvent] = [
-            move[3] if self.advanced and player == self.start_player else move[2]
+            face_up if self.advanced and player == self.start_player else placed
         ]
-        if len(plays) == len(self.order):
+        turn = len(plays)
+        if turn == self._memo.size:
             self._finish_round(plays, events)
+        else:
+            self._next = nxt = self._memo.turns[turn]
+            self._now = now = self._holdings[nxt.player]
+            self.draw_table = now.draw
         return events
 
     def fast_forward(self, entries: Sequence[Any], index: int) -> int:
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
         and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
         index of the first entry left to `apply_entry` (anything else, or a refusal)."""
-        hands = self.hands
-        while index < len(entries) and not self.finished:
+        while index < len(entries):
             entry = entries[index]
             if type(entry) is not dict or len(entry) != 3:
                 break
-            player, card, area = entry.get("player"), entry.get("card"), entry.get("area")
-            if type(player) is not str or self.order[len(self.plays)] != player:
-                break  # anyone else, not on turn, not seated: apply_entry says which
-            key: tuple[Any, ...] = (player, hands[player], card, area)  # raw JSON values
+            player = entry.get("player")
+            now = self._now
+            if player != now.player or type(player) is not str:
+                break  # anyone else, not on turn, not seated, the match over: apply_entry says
             try:
-                move = MOVES.get(key)
+                move = now.by_fields.get((entry.get("card"), entry.get("area")))  # raw JSON
             except TypeError:  # an unhashable value
                 break
-            if move is None:
-                if type(card) is not str or type(area) is not str:
-                    break
-                move = new_move(player, hands[player], card, area)
-                if move is None:  # not in hand, not a card, not an area: apply_entry says which
-                    break
-            self._place(player, move)
-            hands = self.hands  # a game's end deals new hands
+            if move is None:  # not a play, or not in hand: apply_entry says which
+                break
+            # `_play`, inlined as in `apply`: a replay applies little else.
+            after, played, placed, face_up, digit = move
+            self._holdings[player] = after
+            self.plays = plays = self.plays + played
+            self._code = self._code * CODE_BASE + digit
+            events: list[KamizaEvent] = [
+                face_up if self.advanced and player == self.start_player else placed
+            ]
+            turn = len(plays)
+            if turn == self._memo.size:
+                self._finish_round(plays, events)
+            else:
+                self._next = nxt = self._memo.turns[turn]
+                self._now = now = self._holdings[nxt.player]
+                self.draw_table = now.draw
             index += 1
         return index
 
     # -- the round's end ---------------------------------------------------------------------------
 
     def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
-        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12."""
+        """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12.
+
+        Nine times a match: the events are made through their slots and the next round begun
+        right here, the usual case without a further call."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
-        order = self.order
+        memo = self._memo
+        order = memo.order
         template = TEMPLATES.get(self._code) or round_template(self._code)
-        events.append(round_revealed(game_no, round_no, plays))
-        events += self._memo.events(template)
-        points = dict.fromkeys(order, 0)
+        revealed: RoundRevealed = _new(RoundRevealed)
+        set_game, set_round, set_plays = REVEALED_SETTERS
+        set_game(revealed, game_no)
+        set_round(revealed, round_no)
+        set_plays(revealed, plays)
+        events.append(revealed)
+        named = memo.named
+        if template.top > len(named):
+            named = memo.named_events(template.top)
+        events += template.pick(named)
+        if memo.size == 4:  # the usual table: a display is quicker than dict(zip(...))
+            a, b, c, d = order
+            w, x, y, z = template.points
+            points = {a: w, b: x, c: y, d: z}
+        else:
+            points = dict(zip(order, template.points))  # noqa: B905 (one number per seat)
         totals = self.totals
         if template.gains:
-            self.totals = totals = totals.copy()
+            self.totals = totals = totals.copy()  # never changed in place: clones share it
             for seat, pts in template.gains:
-                player = order[seat]
-                points[player] = pts
-                totals[player] += pts
+                totals[order[seat]] += pts
         if template.wanted:
             self._award_wanted([order[seat] for seat in template.wanted], events)
         if template.squealer is not None:
             self._squealer = order[template.squealer]
-        events.append(round_scored(game_no, round_no, points, totals.copy()))
+        scored: RoundScored = _new(RoundScored)
+        set_game, set_round, set_points, set_totals = SCORED_SETTERS
+        set_game(scored, game_no)
+        set_round(scored, round_no)
+        set_points(scored, points)
+        set_totals(scored, totals.copy())
+        events.append(scored)
         self._game_rounds += (plays,)
         self._last = (game_no, round_no, self.start_player, plays, template)
         if round_no == ROUNDS_PER_GAME:
             self._end_game(events)
+            game_no, round_no = game_no + 1, 1
         else:
             self.round_index = round_no
-        if self.game_index == GAMES_PER_MATCH or len(self.players) - len(self.dropped) < 2:
+            round_no += 1
+        dropped = self.dropped
+        if game_no > GAMES_PER_MATCH or len(self.players) - len(dropped) < 2:
             self._end_match(events)
-        else:
-            events.append(self._begin_round())
+            return
+        # K-12 (and K-5): the next round's start player and its clockwise order.
+        if dropped and memo.size != len(self.players) - len(dropped):  # a drop-out (K-10)
+            memo = order_memo(tuple(p for p in order if p not in dropped))
+            order = memo.order
+        squealer = self._squealer
+        if squealer is not None and squealer not in dropped:
+            start, reason = squealer, SQUEAL
+            self._squealer = None
+        else:  # the first of the highest totals clockwise (a loop: quicker than max(key=...))
+            start, top, reason = order[0], -1, HIGHEST_TOTAL  # totals are never < 0
+            for player in order:
+                total = totals[player]
+                if total > top:
+                    start, top = player, total
+        if start != order[0]:
+            memo = memo.starting_with(start)
+        if memo is not self._memo:
+            self._memo = memo
+            self.order = memo.order
+        self.start_player = start
+        self.plays = ()
+        self._code = self._edition_code
+        self._next = memo.turns[0]
+        self._now = now = self._holdings[start]
+        self.draw_table = now.draw
+        started = memo.started.get((game_no * 4 + round_no) * 4 + reason)
+        events.append(started or memo.round_started(game_no, round_no, REASONS[reason]))
 
     def _award_wanted(self, players: list[str], events: list[KamizaEvent]) -> None:
         """K-10: a paid policeman earns a WANTED chip; the third one drops the player."""
         self.wanted = wanted = self.wanted.copy()
         for player in players:
             wanted[player] += 1
-            events.append(WantedChip(player, wanted[player]))
+            events.append(wanted_chip(player, wanted[player]))
             if wanted[player] >= WANTED_LIMIT and player not in self.dropped:
                 self.dropped = [*self.dropped, player]
                 events.append(DroppedOut(player, self.totals[player]))
 
     def _end_game(self, events: list[KamizaEvent]) -> None:
         """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
+        dropped = self.dropped
         unplayed = {}
-        for p, hand in self.hands.items():
-            if len(hand) == 1 and p not in self.dropped:
-                unplayed[p] = hand[0]
+        for p, held in self._holdings.items():
+            if len(held.hand) == 1 and not (dropped and p in dropped):
+                unplayed[p] = held.hand[0]
         events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
-        self.hands = dict.fromkeys(self.players, self.cards)
+        self._holdings = self._full.copy()
         self._game_rounds = ()
 
     def _clockwise(self, start: str) -> tuple[str, ...]:
@@ -413,38 +507,17 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
             return tuple(p for p in seating if p not in self.dropped)
         return seating
 
-    def _begin_round(self) -> RoundStarted:
-        """K-12 (and K-5): choose the start player and the clockwise order of the round."""
-        memo = self._memo  # of the order clockwise from the current start player
-        dropped = self.dropped
-        if dropped and len(memo.order) != len(self.players) - len(dropped):  # a drop-out (K-10)
-            memo = order_memo(tuple(p for p in memo.order if p not in dropped))
-        squealer = self._squealer
-        if squealer is not None and squealer not in dropped:
-            start, reason = squealer, "squeal"
-            self._squealer = None
-        else:  # the first of the highest totals clockwise (max keeps the first of equals)
-            start, reason = max(memo.order, key=self.totals.__getitem__), "highest_total"
-        if start != memo.order[0]:
-            memo = memo.starting_with(start)
-        if memo is not self._memo:
-            self._memo = memo
-            self.order = memo.order
-            self._turns = memo.turns
-        self.start_player = start
-        self.plays = ()
-        self._code = self._edition_code
-        key = (self.game_index + 1, self.round_index + 1, reason)
-        return memo.started.get(key) or memo.round_started(*key)
-
     def _end_match(self, events: list[KamizaEvent]) -> None:
         self.finished = True
         self.plays = ()
+        self._next = None
+        self._now = NO_HOLDING
+        self.draw_table = NO_HOLDING.draw
         ranking = self.ranking()
         events.append(
-            MatchEnded(
+            match_ended(
                 tuple(ranking[0]),
-                tuple(tuple(group) for group in ranking),
+                tuple(map(tuple, ranking)),
                 dict(self.totals),
                 self._tie_break(ranking),
             )

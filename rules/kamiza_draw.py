@@ -28,3 +28,9 @@ def draws_like_choice() -> bool:
         if draw_below(ours, n) != theirs.choice(range(n)):
             return False
     return ours.getstate() == theirs.getstate()
+
+
+# The generator class whose draws `draw_below` and the tables built on it (`Holding.draw`,
+# `rules.agents.random_action`) copy; None when this Python draws otherwise: then every caller
+# keeps `rng.choice`, and every seeded log stays as it was.
+CHOICE_RANDOM: type[random.Random] | None = random.Random if draws_like_choice() else None

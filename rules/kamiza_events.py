@@ -86,8 +86,8 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
     return tuple(vars(cls)[field.name].__set__ for field in fields(cls))
 
 
-_REVEALED_SLOTS = _slot_setters(RoundRevealed)
-_SCORED_SLOTS = _slot_setters(RoundScored)
+REVEALED_SETTERS = _slot_setters(RoundRevealed)
+SCORED_SETTERS = _slot_setters(RoundScored)
 _ENDED_SLOTS = _slot_setters(GameEnded)
 _new = object.__new__
 
@@ -95,7 +95,7 @@ _new = object.__new__
 def round_revealed(game: int, round_no: int, plays: tuple[PlayedCard, ...]) -> RoundRevealed:
     """`RoundRevealed(game, round_no, plays)`, made faster."""
     event: RoundRevealed = _new(RoundRevealed)
-    set_game, set_round, set_plays = _REVEALED_SLOTS
+    set_game, set_round, set_plays = REVEALED_SETTERS
     set_game(event, game)
     set_round(event, round_no)
     set_plays(event, plays)
@@ -107,7 +107,7 @@ def round_scored(
 ) -> RoundScored:
     """`RoundScored(game, round_no, points, totals)`, made faster."""
     event: RoundScored = _new(RoundScored)
-    set_game, set_round, set_points, set_totals = _SCORED_SLOTS
+    set_game, set_round, set_points, set_totals = SCORED_SETTERS
     set_game(event, game)
     set_round(event, round_no)
     set_points(event, points)
@@ -121,4 +121,21 @@ def game_ended(game: int, unplayed: dict[str, str]) -> GameEnded:
     set_game, set_unplayed = _ENDED_SLOTS
     set_game(event, game)
     set_unplayed(event, unplayed)
+    return event
+
+
+_MATCH_ENDED_SLOTS = _slot_setters(MatchEnded)
+
+
+def match_ended(
+    winners: tuple[str, ...],
+    ranking: tuple[tuple[str, ...], ...],
+    totals: dict[str, int],
+    tie_break: str | None,
+) -> MatchEnded:
+    """`MatchEnded(winners, ranking, totals, tie_break)`, made faster."""
+    event: MatchEnded = _new(MatchEnded)
+    values = (winners, ranking, totals, tie_break)
+    for setter, value in zip(_MATCH_ENDED_SLOTS, values, strict=True):
+        setter(event, value)
     return event

@@ -9,15 +9,18 @@ time goes otherwise. Every remembered value is immutable and shared: never chang
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from rules.base import Next
 from rules.kamiza_events import RoundStarted
-from rules.kamiza_judge import JudgeEvent, PlayedCard, judge_round
+from rules.kamiza_judge import JudgeEvent, PlayedCard, WantedChip, judge_round
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 def remember(memo: dict[K, V], key: K, value: V, limit: int = 1 << 16) -> V:
@@ -58,6 +61,9 @@ class RoundTemplate:
     gains: tuple[tuple[int, int], ...]  # (seat, points) of the non-zero ones, for the totals
     squealer: int | None  # K-5: the seat that starts the next round
     wanted: tuple[int, ...]  # K-10: the seats that earn a WANTED chip
+    top: int  # 1 + the highest event id (0 without events): how far an order must have named
+    # The events out of an order's `named` list, as a tuple: one C call (`picker`).
+    pick: Callable[[Sequence[JudgeEvent]], tuple[JudgeEvent, ...]] = field(compare=False)
 
 
 TEMPLATES: dict[int, RoundTemplate] = {}  # by round code: bounded by the codes themselves
@@ -86,13 +92,27 @@ def _judge_code(code: int) -> RoundTemplate:
     judgement = judge_round(plays, _EDITION_OF_CODE[code])
     points = tuple(judgement.points.values())
     squealer = judgement.squealer
+    events = tuple(_event_id(event) for event in judgement.events)
     return RoundTemplate(
-        events=tuple(_event_id(event) for event in judgement.events),
+        events=events,
         points=points,
         gains=tuple((seat, pts) for seat, pts in enumerate(points) if pts),
         squealer=None if squealer is None else _SEAT_OF[squealer],
         wanted=tuple(_SEAT_OF[player] for player in judgement.wanted),
+        top=max(events, default=-1) + 1,
+        pick=picker(events),
     )
+
+
+def picker(indexes: tuple[int, ...]) -> Callable[[Sequence[T]], tuple[T, ...]]:
+    """A function taking these items of a sequence, as a tuple (`itemgetter` of two or more
+    indexes returns one; of one, the bare item)."""
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)
+    if indexes:
+        index = indexes[0]
+        return lambda items: (items[index],)
+    return lambda items: ()
 
 
 def _event_id(event: JudgeEvent) -> int:
@@ -107,13 +127,16 @@ class OrderMemo:
     """What tables playing in one order keep needing: whose turn it is after n plays, the
     round-started events, and the judging events with this order's players in their seats."""
 
-    __slots__ = ("named", "order", "rotated", "started", "turns")
+    __slots__ = ("named", "order", "rotated", "size", "started", "turns")
 
     def __init__(self, order: tuple[str, ...]) -> None:
         self.order = order
+        self.size = len(order)
         self.turns = tuple(Next(player, "play") for player in order)
-        self.started: dict[tuple[int, int, str], RoundStarted] = {}
-        self.named: dict[int, JudgeEvent] = {}  # by event id
+        # By `started_key`: the round-started events met so far.
+        self.started: dict[int, RoundStarted] = {}
+        # By event id: the judging events with this order's players (`named_events`).
+        self.named: list[JudgeEvent] = []
         self.rotated: dict[str, OrderMemo] = {}  # by start player: the same players from there
 
     def __deepcopy__(self, memo: dict[int, object]) -> OrderMemo:
@@ -132,26 +155,45 @@ class OrderMemo:
 
     def round_started(self, game: int, round_no: int, reason: str) -> RoundStarted:
         """K-12: the round started, by this order's first player."""
-        key = (game, round_no, reason)
+        key = started_key(game, round_no, reason)
         started = self.started.get(key)
         if started is None:
             started = RoundStarted(game, round_no, self.order[0], reason, self.order)
             self.started[key] = started
         return started
 
+    def named_events(self, top: int) -> list[JudgeEvent]:
+        """`named`, holding at least the events of ids below `top` (a template's `top`)."""
+        named = self.named
+        # Every id below `top` is named, also those of larger tables (never read here: their
+        # seats beyond this order keep their placeholder players).
+        seats = self.order + _SEATS[len(self.order) :]
+        for event_id in range(len(named), top):
+            event = _with_players(_EVENTS_BY_ID[event_id], seats)
+            # Orders share equal events (a Seated names one player, whatever the others' seats):
+            # fewer objects for the round's end to touch.
+            shared = _NAMED.get(event)
+            named.append(remember(_NAMED, event, event) if shared is None else shared)
+        return named
+
     def events(self, template: RoundTemplate) -> list[JudgeEvent]:
         """The template's judging events with this order's players in their seats."""
-        named = self.named
-        events = []
-        for event_id in template.events:
-            event = named.get(event_id)
-            if event is None:
-                event = named[event_id] = _with_players(_EVENTS_BY_ID[event_id], self.order)
-            events.append(event)
-        return events
+        return list(map(self.named_events(template.top).__getitem__, template.events))
+
+
+# Why a player starts a round (K-12, K-5), and its number in `OrderMemo.started` keys.
+REASONS = ("chosen", "highest_total", "squeal")
+CHOSEN, HIGHEST_TOTAL, SQUEAL = range(3)
+
+
+def started_key(game: int, round_no: int, reason: str) -> int:
+    """A round start's key in `OrderMemo.started`: an int is quicker to hash than a tuple."""
+    return (game * 4 + round_no) * 4 + REASONS.index(reason)
 
 
 _ORDER_MEMOS: dict[tuple[str, ...], OrderMemo] = {}
+# Judging events with players in their seats, each kept once whatever the order that named it.
+_NAMED: dict[JudgeEvent, JudgeEvent] = {}
 
 
 def order_memo(order: tuple[str, ...]) -> OrderMemo:
@@ -169,3 +211,14 @@ def _with_players(event: JudgeEvent, order: tuple[str, ...]) -> JudgeEvent:
         return value
 
     return type(event)(**{f.name: player(getattr(event, f.name)) for f in fields(event)})
+
+
+_WANTED: dict[tuple[str, int], WantedChip] = {}
+
+
+def wanted_chip(player: str, chips: int) -> WantedChip:
+    """`WantedChip(player, chips)`, made once (K-10)."""
+    event = _WANTED.get((player, chips))
+    if event is None:
+        event = remember(_WANTED, (player, chips), WantedChip(player, chips), 4096)
+    return event

@@ -49,14 +49,6 @@ HANDS = {
     for size in range(len(cards) + 1)
     for hand in combinations(cards, size)
 }
-# (hand, card, area) -> the hand after playing that card there; absent when the card is not in
-# the hand or the area is not one (K-2, K-3).
-HAND_AFTER = {
-    (hand, card, area): tuple(c for c in hand if c != card)
-    for hand in HANDS
-    for card in hand
-    for area in AREAS
-}
 # hand -> its legal plays, in the order `legal_actions` lists them.
 LEGAL = {hand: tuple(PLAYS[card, area] for card in hand for area in AREAS) for hand in HANDS}
 
@@ -75,15 +67,91 @@ def step(player: str, card: str, area: str) -> Step:
     return step
 
 
-# (player, hand, card, area) -> the hand after the play, then the play's `Step`: one lookup checks
-# and carries out the usual play.
-Move = tuple[tuple[str, ...], PlayedCard, CardPlaced, CardPlaced, int]
-MOVES: dict[tuple[str, tuple[str, ...], str, str], Move] = {}
+class Nobody:
+    """Who is on turn once the match is over: equal to no player (and to no None a caller
+    passes), the same object in every copy."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Nobody:
+        return self
+
+    def __copy__(self) -> Nobody:
+        return self
+
+    def __repr__(self) -> str:
+        return "NOBODY"
 
 
-def new_move(player: str, hand: tuple[str, ...], card: str, area: str) -> Move | None:
-    """The move, or None when the card is not in the hand or the area is not one."""
-    rest = HAND_AFTER.get((hand, card, area))
-    if rest is None:
-        return None
-    return remember(MOVES, (player, hand, card, area), (rest, *step(player, card, area)))
+NOBODY = Nobody()
+
+
+class Holding:
+    """One player holding one hand: the plays open to them and what each one does, made once
+    and shared by every table (immutable; a deep copy shares it too).
+
+    `draw` is the random draw of `rules.agents.random_action`: (player, picks, bits), where
+    `picks[rng.getrandbits(bits)]` is the play `rng.choice(LEGAL[hand])` picks from the very same
+    draws (None: draw again, as `kamiza_draw` checks). `moves` is keyed by the `id` of the shared
+    `PLAYS` instances (alive as long as the module: ids never reused), so that `apply` checks and
+    carries out a usual play in one lookup without hashing a dataclass.
+    """
+
+    __slots__ = ("by_fields", "draw", "hand", "moves", "player")
+
+    player: str | Nobody  # NOBODY in NO_HOLDING
+    hand: tuple[str, ...]
+
+    def __init__(self, player: str | Nobody, hand: tuple[str, ...]) -> None:
+        self.player = player
+        self.hand = hand
+        legal = LEGAL.get(hand) or tuple(PLAYS[card, area] for card in hand for area in AREAS)
+        bits = len(legal).bit_length()
+        picks = legal + (None,) * ((1 << bits) - len(legal)) if legal else ()
+        self.draw: Draw = (player, picks, bits)
+        self.moves: dict[int, Move] = {}
+        # The same moves by a log entry's (card, area) values, for `Kamiza.fast_forward`.
+        self.by_fields: dict[tuple[object, object], Move] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Holding:
+        return self
+
+    def __copy__(self) -> Holding:
+        return self
+
+
+# A Holding's random draw: (player, picks, bits), see `Holding`.
+Draw = tuple["str | Nobody", tuple[Play | None, ...], int]
+# What a play does: the Holding after it, then the play's `Step` (its card as a 1-tuple, which
+# `apply` adds to the round's plays).
+Move = tuple[Holding, tuple[PlayedCard], CardPlaced, CardPlaced, int]
+NO_HOLDING = Holding(NOBODY, ())  # the match is over: nobody holds anything
+_HOLDINGS: dict[tuple[str, tuple[str, ...]], Holding] = {}
+
+
+def holding(player: str, hand: tuple[str, ...]) -> Holding:
+    """The shared Holding of `player` with `hand` (a tuple of distinct cards), with every play
+    of it and of the hands it leads to."""
+    found = _HOLDINGS.get((player, hand))
+    if found is None:
+        found = Holding(player, hand)
+        for play in found.draw[1]:
+            if play is not None:
+                rest = tuple(c for c in hand if c != play.card)
+                played, placed, face_up, digit = step(player, play.card, play.area)
+                move = (holding(player, rest), (played,), placed, face_up, digit)
+                found.moves[id(play)] = found.by_fields[play.card, play.area] = move
+        remember(_HOLDINGS, (player, hand), found)
+    return found
+
+
+_FULL: dict[tuple[tuple[str, ...], tuple[str, ...]], dict[str, Holding]] = {}
+
+
+def full_holdings(players: tuple[str, ...], cards: tuple[str, ...]) -> dict[str, Holding]:
+    """Every player's Holding of the whole set (a game's first deal, K-2): shared, never
+    changed; a table copies it."""
+    found = _FULL.get((players, cards))
+    if found is None:
+        found = remember(_FULL, (players, cards), {p: holding(p, cards) for p in players}, 4096)
+    return found

@@ -57,13 +57,17 @@ class KamizaResults:
         return self._tie_break(self.ranking()) if self.finished else None
 
     def _tie_break(self, ranking: list[list[str]]) -> str | None:
-        totals = self.totals
-        active = [p for p in self.players if p not in self.dropped]
-        if not active:
-            return None
-        best = max(totals[p] for p in active)
-        tied = sum(1 for p in active if totals[p] == best)
-        if tied < 2:
+        totals, dropped = self.totals, self.dropped
+        best, tied = -1, 0  # totals are never negative
+        for p in self.players:
+            if p in dropped:
+                continue
+            total = totals[p]
+            if total > best:
+                best, tied = total, 1
+            elif total == best:
+                tied += 1
+        if tied < 2:  # also when nobody is left in
             return None
         return "shared" if len(ranking[0]) == tied else "chicken"
 
@@ -75,11 +79,11 @@ class KamizaResults:
 def _grouped(ranked: list[tuple[int, int, int, str]]) -> list[list[str]]:
     """The players of (total key, chicken key, seat, player) sorted rows, equal keys grouped."""
     groups: list[list[str]] = []
-    last = None
+    last_total = last_chicken = None
     for total, chicken, _, p in ranked:
-        if (total, chicken) == last:
+        if total == last_total and chicken == last_chicken:
             groups[-1].append(p)
         else:
             groups.append([p])
-            last = (total, chicken)
+            last_total, last_chicken = total, chicken
     return groups

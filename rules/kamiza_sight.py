@@ -8,7 +8,7 @@ from typing import Any, Self
 from rules.base import Next
 from rules.kamiza_judge import PlayedCard
 from rules.kamiza_memo import CODE_BASE, EDITION_CODES, PLAY_CODES, RoundTemplate
-from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, step
+from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, Holding, holding, step
 from rules.kamiza_view import KamizaObservation, RoundRecord, TableCard
 
 # The last judged round: (game, round, its start player, its plays, its template).
@@ -22,7 +22,6 @@ class KamizaSight:
     edition: str
     advanced: bool
     cards: tuple[str, ...]
-    hands: dict[str, tuple[str, ...]]
     totals: dict[str, int]
     wanted: dict[str, int]
     dropped: list[str]
@@ -35,6 +34,7 @@ class KamizaSight:
     _game_rounds: tuple[tuple[PlayedCard, ...], ...]
     _last: LastRound | None
     _code: int
+    _holdings: dict[str, Holding]
 
     def next(self) -> Next | None:
         raise NotImplementedError
@@ -53,13 +53,19 @@ class KamizaSight:
             "dropped": list(self.dropped),
         }
 
+    @property
+    def hands(self) -> dict[str, tuple[str, ...]]:
+        """Each player's cards not played yet this game, in set order (K-2): a fresh dict, read
+        from their Holdings (the state changes through `apply` only)."""
+        return {p: held.hand for p, held in self._holdings.items()}
+
     # -- copies ------------------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        """Shares every container but `hands`, which `apply` changes in place."""
+        """Shares every container but `_holdings`, which `apply` changes in place."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin.hands = self.hands.copy()
+        twin._holdings = self._holdings.copy()
         return twin
 
     def determinize(self, player: str, rng: random.Random) -> Self:
@@ -74,13 +80,14 @@ class KamizaSight:
             if play.player != player and not (self.advanced and play.player == self.start_player):
                 could_hold = [card for card in self.cards if card not in revealed[play.player]]
                 card = rng.choice(could_hold)
-                twin.hands[play.player] = tuple(c for c in could_hold if c != card)
+                rest = tuple(c for c in could_hold if c != card)
+                twin._holdings[play.player] = holding(play.player, rest)
                 play = step(play.player, card, play.area)[0]
             plays.append(play)
             code = code * CODE_BASE + PLAY_CODES[play.card, play.area]
         twin.plays = tuple(plays)
         twin._code = code
-        return twin
+        return twin  # whose turn is unchanged: a player on turn has played nothing this round
 
     # -- what is seen ----------------------------------------------------------------------------
 
@@ -121,8 +128,8 @@ class KamizaSight:
             advanced=self.advanced,
             players=self.players,
             you=player,
-            hand=self.hands.get(player) if player is not None else None,
-            hand_sizes={p: len(self.hands[p]) for p in self.players},
+            hand=self._holdings[player].hand if player in self._holdings else None,
+            hand_sizes={p: len(held.hand) for p, held in self._holdings.items()},
             game_number=game_no,
             round=round_no,
             start_player=self.start_player,

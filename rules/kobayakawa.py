@@ -29,9 +29,10 @@ from rules.kobayakawa_tables import (
     OVER,
     ROUNDS,
     checked_decks,
+    chosen,
     remember_decks,
     seating,
-    shuffled_deck,
+    shuffled_decks,
 )
 from rules.kobayakawa_view import KobayakawaObservation, observe, public_card_event
 
@@ -82,9 +83,9 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
         cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
     ) -> dict[str, Any]:
         """A random start player and a shuffled deck for each of the seven rounds (G-1)."""
-        decks = [shuffled_deck(rng) for _ in range(ROUNDS)]
+        decks = shuffled_decks(rng, ROUNDS)
         remember_decks(decks, tuple(map(tuple, decks)))  # drawn right: no need to check them
-        return {"start_player": rng.choice(list(players)), "decks": decks}
+        return {"start_player": chosen(rng, players), "decks": decks}
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> KobayakawaAction:

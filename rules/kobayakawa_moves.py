@@ -66,7 +66,6 @@ FIGHT_ACTIONS = (FIGHT_ACTION, PASS_ACTION)
 DRAW_PICKS = (KEEP_DRAWN, KEEP_HELD, REPLACE, None)
 KEEP_PICKS = (KEEP_DRAWN, KEEP_HELD, None, None)
 FIGHT_PICKS = (FIGHT_ACTION, PASS_ACTION, None, None)
-NO_PICKS: tuple[None, ...] = ()
 KobayakawaAction = Draw | ReplaceKobayakawa | Fight | Pass
 Action = KobayakawaAction  # the older name
 # Equal actions built elsewhere map to the shared instances the fast paths compare by identity.
@@ -189,40 +188,7 @@ class Showdown(Event):
 
 # A showdown ends nearly every round: built through its slots, as a frozen dataclass's own
 # `__init__` sets each field through `object.__setattr__` at twice the cost. Same value.
-_SHOWDOWN_SLOTS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
-
-
-def new_showdown(
-    round_: int,
-    fighters: tuple[str, ...],
-    cards: dict[str, int],
-    kobayakawa: int,
-    lowest: str | None,
-    totals: dict[str, int],
-    winner: str,
-    why: str,
-) -> Showdown:
-    """`Showdown(round_, fighters, cards, kobayakawa, lowest, totals, winner, why)`."""
-    event: Showdown = object.__new__(Showdown)
-    (
-        set_round,
-        set_fighters,
-        set_cards,
-        set_kobayakawa,
-        set_lowest,
-        set_totals,
-        set_winner,
-        set_why,
-    ) = _SHOWDOWN_SLOTS
-    set_round(event, round_)
-    set_fighters(event, fighters)
-    set_cards(event, cards)
-    set_kobayakawa(event, kobayakawa)
-    set_lowest(event, lowest)
-    set_totals(event, totals)
-    set_winner(event, winner)
-    set_why(event, why)
-    return event
+SHOWDOWN_SETTERS = tuple(getattr(Showdown, field.name).__set__ for field in fields(Showdown))
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +231,23 @@ class GameEnded(Event):
     reason: str
     kamons: dict[str, int]
     winners: tuple[str, ...]
+
+
+# Made once a game: through its slots too (see `SHOWDOWN_SETTERS`).
+_ENDED_SLOTS = tuple(getattr(GameEnded, field.name).__set__ for field in fields(GameEnded))
+
+
+def game_ended(
+    rounds_played: int, reason: str, kamons: dict[str, int], winners: tuple[str, ...]
+) -> GameEnded:
+    """`GameEnded(rounds_played, reason, kamons, winners)`."""
+    event: GameEnded = object.__new__(GameEnded)
+    set_rounds, set_reason, set_kamons, set_winners = _ENDED_SLOTS
+    set_rounds(event, rounds_played)
+    set_reason(event, reason)
+    set_kamons(event, kamons)
+    set_winners(event, winners)
+    return event
 
 
 KobayakawaEvent = (

@@ -9,20 +9,16 @@ from typing import TYPE_CHECKING, Any
 from rules.base import IllegalAction
 from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
-    DRAW_PICKS,
-    FIGHT_ACTIONS,
-    FIGHT_PICKS,
     HIGHEST,
     KEEPS,
     LONE_FIGHTER,
-    NO_PICKS,
+    SHOWDOWN_SETTERS,
     TIE_CLOSEST_TO_START,
     Choice,
     Draw,
     Drew,
     Fight,
     Fought,
-    GameEnded,
     KobayakawaEvent,
     KobayakawaReplaced,
     Pass,
@@ -30,9 +26,11 @@ from rules.kobayakawa_moves import (
     ReplaceKobayakawa,
     RoundStarted,
     Showdown,
-    new_showdown,
+    game_ended,
 )
-from rules.kobayakawa_tables import DRAW, FIGHT, NOBODY, OVER, PHASE_STARTS, ROUNDS
+from rules.kobayakawa_tables import DRAW, FIGHT, NO_DRAW, NOBODY, OVER, ROUNDS
+
+_new = object.__new__
 
 if TYPE_CHECKING:
     from rules.kobayakawa_state import KobayakawaState
@@ -49,17 +47,19 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     out = game.out
     ring = game._seating.rotation[game.start_player]
     order = game.order = tuple(p for p in ring if p not in out) if out else ring
-    game._size = len(order)
+    n = len(order)
     game.phase = DRAW
     game.turn = 0
     game.discards = {}
     game.bets = {}
     game._looked = False
-    game._next = game._draw_next[order[0]]
+    seats = game._seating
+    game._turns, game._fights = turns = seats.known_turns.get(order) or seats.turns(order)
     if round_ > len(game.decks):
+        game._next = turns[0][0][1]  # B-2: the start player would draw
         game._mover = NOBODY
         game._options = ()
-        game._picks = NO_PICKS
+        game.draw_table = NO_DRAW
         game.cards = {}
         game.kobayakawa = 0  # none turned: shown as None
         game.kobayakawa_history = ()
@@ -67,33 +67,25 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
         game.pile_top = 0
         return None
     deck = game.decks[round_ - 1]
-    n = len(order)
-    game._mover = order[0]
+    game._mover, game._next, game.draw_table = turns[0][0]
     game._options = DRAW_ACTIONS
-    game._picks = DRAW_PICKS
-    game.cards = dict(zip(order, deck))  # noqa: B905 (the deck goes on: Kobayakawa, pile)
+    if n == 4:  # the usual table, dealt without building a zip
+        a, b, c, d = order
+        game.cards = {a: deck[0], b: deck[1], c: deck[2], d: deck[3]}
+    else:
+        game.cards = dict(zip(order, deck))  # noqa: B905 (the deck goes on: Kobayakawa, pile)
     kobayakawa = game.kobayakawa = deck[n]
     game.kobayakawa_history = (kobayakawa,)
     game.pile = deck[n + 1 :]
     game.pile_top = 0
     if game._quiet:
         return None
-    start, centre = game.start_player, game.centre
-    started = game._events.started.get((round_, start, kobayakawa, centre, order))
+    centre = game.centre
+    by_deal = game._events.started.get(order)
+    started = by_deal.get((round_ * 16 + kobayakawa) * 16 + centre) if by_deal else None
     if started is None:
-        started = game._events.new_round_started(round_, start, order, kobayakawa, centre)
+        started = game._events.new_round_started(round_, order, kobayakawa, centre)
     return started
-
-
-def start_fights(game: KobayakawaState, event: Choice) -> list[KobayakawaEvent]:
-    """B-4: everyone still in has drawn or replaced; bets follow in the same order."""
-    game.phase = FIGHT
-    game.turn = 0
-    mover = game._mover = game.order[0]
-    game._next = game._fight_next[mover]
-    game._options = FIGHT_ACTIONS
-    game._picks = FIGHT_PICKS
-    return [event, PHASE_STARTS[game.round][game.kobayakawa]]
 
 
 def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[KobayakawaEvent]:
@@ -104,14 +96,14 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
     """
     round_ = game.round
     quiet = game._quiet
+    centre = game.centre
     take = 2 if round_ == ROUNDS else 1
-    if take > game.centre:
-        take = game.centre
-    game.centre -= take
+    if take > centre:
+        take = centre
+    game.centre = centre - take
     kamons = game.kamons
-    # Bets are made in turn order, clockwise from the start player: the fighters in order.
-    fighters = tuple(game.bets)
-    if not fighters:
+    bets = game.bets
+    if not bets:
         game.box += take
         start = game.start_player
         if quiet:
@@ -121,6 +113,8 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
             game._last_result = (game._events.nobody_fought(round_, take, start),)
             events += game._last_result
     else:
+        # Bets are made in turn order, clockwise from the start player: the fighters in order.
+        fighters = tuple(bets)
         kobayakawa = game.kobayakawa
         cards = game.cards  # no turn changes it after its round: kept as it is
         if quiet:
@@ -141,17 +135,25 @@ def end_round(game: KobayakawaState, events: list[KobayakawaEvent]) -> list[Koba
             game._last_round = (round_, fighters, cards, kobayakawa, pot, take, held, gone)
             game._last_result = None
         else:
-            game._last_result = _round_won(game, showdown, pot, take, held, gone)
-            events += game._last_result
+            won = game._events.won.get((round_, winner, pot, take, held))
+            if won is None:
+                won = game._events.new_round_won(round_, winner, pot, take, held)
+            if gone:
+                game._last_result = _round_won(game, showdown, pot, take, held, gone)
+                events += game._last_result
+            else:
+                game._last_result = (showdown, won)
+                events.append(showdown)
+                events.append(won)
     if round_ == ROUNDS or len(game.players) - len(game.out) < 2:
         game.phase = OVER
         game._next = None
         game._mover = NOBODY
         game._options = ()
-        game._picks = NO_PICKS
-        game.end_reason = "seven_rounds" if round_ == ROUNDS else "too_few_players"
+        game.draw_table = NO_DRAW
+        game.end_reason = reason = "seven_rounds" if round_ == ROUNDS else "too_few_players"
         if not quiet:
-            events.append(GameEnded(round_, game.end_reason, dict(kamons), tuple(game.winners())))
+            events.append(game_ended(round_, reason, dict(kamons), tuple(game.winners())))
         game._events.forget_some()
         return events
     started = begin_round(game)
@@ -190,12 +192,16 @@ def _winner(fighters: tuple[str, ...], held: dict[str, int], kobayakawa: int) ->
     """B-5: who wins, as `_showdown` and `judge` decide it."""
     if len(fighters) == 1:
         return fighters[0]
-    lowest = min(fighters, key=held.__getitem__)
+    low = 16  # above every card; loops, quicker than min/max with a key
+    for p in fighters:
+        if held[p] < low:
+            low = held[p]
     best = 0
-    winner = lowest
-    for p in fighters:  # the first of the tied wins: only a greater total takes over
-        total = held[p] + kobayakawa if p is lowest else held[p]
-        if total > best:
+    winner = fighters[0]
+    for p in fighters:  # cards are all different: one lowest, who adds the Kobayakawa
+        card = held[p]
+        total = card + kobayakawa if card == low else card
+        if total > best:  # the first of the tied wins: only a greater total takes over
             best = total
             winner = p
     return winner
@@ -205,8 +211,6 @@ def _showdown(
     round_: int, fighters: tuple[str, ...], held: dict[str, int], kobayakawa: int
 ) -> Showdown:
     """B-5 as `judge` decides it, for the fighters in turn order and the cards held."""
-    if len(fighters) == 1:
-        return new_showdown(round_, fighters, {}, kobayakawa, None, {}, fighters[0], LONE_FIGHTER)
     if len(fighters) == 2:  # the most common showdown, written out
         first, second = fighters
         one, two = held[first], held[second]
@@ -214,31 +218,37 @@ def _showdown(
             lowest, one_total, two_total = first, one + kobayakawa, two
         else:
             lowest, one_total, two_total = second, one, two + kobayakawa
-        return new_showdown(
-            round_,
-            fighters,
-            {first: one, second: two},
-            kobayakawa,
-            lowest,
-            {first: one_total, second: two_total},
-            first if one_total >= two_total else second,  # a tie goes to the first
-            TIE_CLOSEST_TO_START if one_total == two_total else HIGHEST,
-        )
-    cards = [held[p] for p in fighters]
-    low = cards.index(min(cards))
-    totals = cards.copy()
-    totals[low] += kobayakawa
-    best = max(totals)
-    return new_showdown(
-        round_,
-        fighters,
-        dict(zip(fighters, cards, strict=True)),
-        kobayakawa,
-        fighters[low],
-        dict(zip(fighters, totals, strict=True)),
-        fighters[totals.index(best)],  # the first of the tied, clockwise from the start player
-        TIE_CLOSEST_TO_START if totals.count(best) > 1 else HIGHEST,
-    )
+        cards = {first: one, second: two}
+        totals = {first: one_total, second: two_total}
+        winner = first if one_total >= two_total else second  # a tie goes to the first
+        why = TIE_CLOSEST_TO_START if one_total == two_total else HIGHEST
+    elif len(fighters) == 1:
+        cards, totals, lowest, winner, why = {}, {}, None, fighters[0], LONE_FIGHTER
+    else:
+        cards = {}
+        for p in fighters:  # a loop: a comprehension is a call of its own
+            cards[p] = held[p]
+        values = list(cards.values())
+        low = values.index(min(values))
+        values[low] += kobayakawa  # now the totals
+        best = max(values)
+        lowest = fighters[low]
+        totals = cards.copy()
+        totals[lowest] = values[low]
+        winner = fighters[values.index(best)]  # the first of the tied, clockwise from the start
+        why = TIE_CLOSEST_TO_START if values.count(best) > 1 else HIGHEST
+    # `new_showdown`, inlined: nearly every round ends here.
+    event: Showdown = _new(Showdown)
+    put = SHOWDOWN_SETTERS  # in field order
+    put[0](event, round_)
+    put[1](event, fighters)
+    put[2](event, cards)
+    put[3](event, kobayakawa)
+    put[4](event, lowest)
+    put[5](event, totals)
+    put[6](event, winner)
+    put[7](event, why)
+    return event
 
 
 def refusal(game: KobayakawaState, player: str, action: Any) -> IllegalAction | None:

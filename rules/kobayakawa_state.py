@@ -16,13 +16,12 @@ from typing import Any, Self
 from rules.base import Event, IllegalAction, Next
 from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
-    DRAW_PICKS,
     DRAWS,
     FIGHT_ACTION,
+    FIGHT_ACTIONS,
     KEEP_ACTIONS,
     KEEP_DRAWN,
     KEEP_HELD,
-    KEEP_PICKS,
     PASS_ACTION,
     REPLACE,
     SIMPLE,
@@ -42,18 +41,21 @@ from rules.kobayakawa_round import (
     last_round_events,
     refusal,
     round_choices,
-    start_fights,
 )
 from rules.kobayakawa_tables import (
     CENTRE_KAMONS,
     COPIED_RANDOM,
     DRAW,
+    FIGHT,
     OVER,
+    PHASE_STARTS,
     ROUNDS,
     START_KAMONS,
     TOTAL_KAMONS,
+    DrawTable,
     Events,
     Seating,
+    Turn,
 )
 
 
@@ -62,11 +64,11 @@ class KobayakawaState:
     `random_action`, `apply`, `look` (B-3), `clone`."""
 
     __slots__ = (
-        "_draw_next",
         "_drew",
         "_events",
-        "_fight_next",
+        "_fights",
         "_fought",
+        "_keep_tables",
         "_last_result",
         "_last_round",
         "_looked",
@@ -75,16 +77,16 @@ class KobayakawaState:
         "_opening",
         "_options",
         "_passed",
-        "_picks",
         "_quiet",
         "_seating",
-        "_size",
+        "_turns",
         "bets",
         "box",
         "cards",
         "centre",
         "decks",
         "discards",
+        "draw_table",
         "end_reason",
         "kamons",
         "kobayakawa",
@@ -129,20 +131,22 @@ class KobayakawaState:
     discards: dict[str, int]
     bets: dict[str, int]  # in turn order: the fighters so far
     # Whose turn: `_next` is what `next()` answers, `_mover` who may act (NOBODY: no one),
-    # `_options` their legal actions and `_picks` the same by 2 random bits, `_size` how many
-    # play this round; `_looked`: they have seen the drawn card (B-3, `look`).
+    # `_options` their legal actions and `draw_table` the same as `rules.agents.random_action`
+    # draws them (`kobayakawa_tables.DrawTable`); `_turns` the phase's turns in order (each the
+    # three of them, `kobayakawa_tables.Turn`) and `_fights` the fight phase's to come; `_looked`:
+    # they have seen the drawn card (B-3, `look`).
     _next: Next | None
     _mover: object
     _options: tuple[KobayakawaAction, ...]
-    _picks: tuple[KobayakawaAction | None, ...]
-    _size: int
+    draw_table: DrawTable
+    _turns: tuple[Turn, ...]
+    _fights: tuple[Turn, ...]
     _looked: bool
     _opening: tuple[Event, ...]
     # Shared with every game of the seating or of these players (`kobayakawa_tables`).
     _seating: Seating
     _events: Events
-    _draw_next: dict[str, Next]
-    _fight_next: dict[str, Next]
+    _keep_tables: dict[str, DrawTable]
     _drew: dict[str, list[Drew | None]]
     _fought: dict[str, list[Fought | None]]
     _passed: dict[str, Passed]
@@ -150,8 +154,7 @@ class KobayakawaState:
     def __init__(self, seats: Seating, start: str, decks: tuple[tuple[int, ...], ...]) -> None:
         self._seating = seats
         shared = self._events = seats.events
-        self._draw_next = shared.draw_next
-        self._fight_next = shared.fight_next
+        self._keep_tables = shared.keep_tables
         self._drew = shared.drew
         self._fought = shared.fought
         self._passed = shared.passed
@@ -200,14 +203,14 @@ class KobayakawaState:
         new._next = self._next
         new._mover = self._mover
         new._options = self._options
-        new._picks = self._picks
-        new._size = self._size
+        new.draw_table = self.draw_table
+        new._turns = self._turns
+        new._fights = self._fights
         new._looked = self._looked
         new._opening = self._opening
         new._seating = self._seating
         new._events = self._events
-        new._draw_next = self._draw_next
-        new._fight_next = self._fight_next
+        new._keep_tables = self._keep_tables
         new._drew = self._drew
         new._fought = self._fought
         new._passed = self._passed
@@ -228,10 +231,10 @@ class KobayakawaState:
         """A uniformly random legal action: `rng.choice(legal_actions(player))`, the very pick
         from the very draws, without building the list (`kobayakawa_tables.COPIED_RANDOM`)."""
         if player == self._mover and type(rng) is COPIED_RANDOM:
-            picks = self._picks
-            action = picks[rng.getrandbits(2)]
+            _, picks, bits = self.draw_table
+            action = picks[rng.getrandbits(bits)]
             while action is None:
-                action = picks[rng.getrandbits(2)]
+                action = picks[rng.getrandbits(bits)]
             return action
         return rng.choice(self.legal_actions(player))  # nothing legal: IndexError, as always
 
@@ -265,7 +268,7 @@ class KobayakawaState:
             raise IllegalAction("B-3", f"only the player to draw may look, not {player}")
         self._looked = True
         self._options = KEEP_ACTIONS
-        self._picks = KEEP_PICKS
+        self.draw_table = self._keep_tables[player]
         return card
 
     def has_looked(self, player: str) -> bool:
@@ -303,29 +306,43 @@ class KobayakawaState:
             return self._apply_checked(player, action)
         event: Choice
         if self.phase is DRAW:
+            top = self.pile_top
             if action is KEEP_HELD:
-                discarded = self.pile[self.pile_top]
+                discarded = self.pile[top]
             elif action is KEEP_DRAWN:
                 cards = self.cards
                 discarded = cards[player]
-                cards[player] = self.pile[self.pile_top]
-            elif action is REPLACE and not self._looked:
-                return self._replace(player)
+                cards[player] = self.pile[top]
+            elif action is REPLACE and not self._looked:  # B-3: the top card, unseen
+                kobayakawa = self.pile[top]
+                previous = self.kobayakawa
+                event = self._events.replaced[player][
+                    previous * 16 + kobayakawa
+                ] or self._events.new_replaced(player, previous, kobayakawa)
+                self.kobayakawa = kobayakawa
+                self.kobayakawa_history += (kobayakawa,)
+                discarded = 0
             else:
                 return self._apply_checked(player, action)
-            self.pile_top += 1
-            self.discards[player] = discarded
-            if self._looked:
-                self._looked = False
-                self._options = DRAW_ACTIONS
-                self._picks = DRAW_PICKS
-            event = self._drew[player][discarded] or self._events.new_drew(player, discarded)
+            self.pile_top = top + 1
+            if discarded:
+                self.discards[player] = discarded
+                if self._looked:
+                    self._looked = False
+                    self._options = DRAW_ACTIONS
+                event = self._drew[player][discarded] or self._events.new_drew(player, discarded)
             turn = self.turn + 1
-            if turn == self._size:
-                return start_fights(self, event)
+            turns = self._turns
+            if turn == len(turns):  # B-4: everyone still in has drawn; bets in the same order
+                self.phase = FIGHT
+                self._options = FIGHT_ACTIONS
+                self._turns = turns = self._fights
+                turn = 0
+                self.turn = 0
+                self._mover, self._next, self.draw_table = turns[0]
+                return [event, PHASE_STARTS[self.round][self.kobayakawa]]
             self.turn = turn
-            self._mover = mover = self.order[turn]
-            self._next = self._draw_next[mover]
+            self._mover, self._next, self.draw_table = turns[turn]
             return [event]
         if action is PASS_ACTION:
             event = self._passed[player]
@@ -338,16 +355,15 @@ class KobayakawaState:
             kamons[player] = held - bet
             pot = self.pot = self.pot + bet
             self.bets[player] = bet
-            key = pot * 3 + bet
-            event = self._fought[player][key] or self._events.new_fought(player, bet, pot)
+            event = self._fought[player][pot * 3 + bet] or self._events.new_fought(player, bet, pot)
         else:
             return self._apply_checked(player, action)
         turn = self.turn + 1
-        if turn == self._size:
+        turns = self._turns
+        if turn == len(turns):
             return end_round(self, [event])
         self.turn = turn
-        self._mover = mover = self.order[turn]
-        self._next = self._fight_next[mover]
+        self._mover, self._next, self.draw_table = turns[turn]
         return [event]
 
     def _apply_checked(self, player: str, action: Any) -> list[KobayakawaEvent]:
@@ -363,24 +379,6 @@ class KobayakawaState:
         else:
             shared = PASS_ACTION
         return self.apply(player, shared)
-
-    def _replace(self, player: str) -> list[KobayakawaEvent]:
-        """B-3: the top card goes unseen onto the Kobayakawa."""
-        top = self.pile[self.pile_top]
-        self.pile_top += 1
-        previous = self.kobayakawa
-        event = self._events.replaced[player][previous * 16 + top] or self._events.new_replaced(
-            player, previous, top
-        )
-        self.kobayakawa = top
-        self.kobayakawa_history += (top,)
-        turn = self.turn + 1
-        if turn == self._size:
-            return start_fights(self, event)
-        self.turn = turn
-        self._mover = mover = self.order[turn]
-        self._next = self._draw_next[mover]
-        return [event]
 
     def fast_forward(self, entries: Sequence[Any], index: int) -> int:
         """`rules.log.load`'s quick path: apply the plain log entries (well formed and legal)

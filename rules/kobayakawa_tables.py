@@ -8,7 +8,6 @@ same players reuses them).
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Sequence
 from itertools import chain
@@ -17,9 +16,13 @@ from typing import Any, TypeVar
 
 from rules.base import InvalidSetup, Next, check_players
 from rules.kobayakawa_moves import (
+    DRAW_PICKS,
+    FIGHT_PICKS,
+    KEEP_PICKS,
     Drew,
     FightPhaseStarted,
     Fought,
+    KobayakawaAction,
     KobayakawaReplaced,
     NobodyFought,
     Passed,
@@ -36,6 +39,10 @@ CENTRE_KAMONS = 8
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 DRAW, FIGHT, OVER = "draw", "fight", "over"
 NOBODY: object = object()  # who may act when nobody may: equal to no player
+# (player, picks, bits): `picks[rng.getrandbits(bits)]` is what `rng.choice` of the legal
+# actions picks from the same draws (None: draw again); 2 bits pick one of two or three.
+DrawTable = tuple[object, tuple["KobayakawaAction | None", ...], int]
+NO_DRAW: DrawTable = (NOBODY, (), 0)  # nobody may act
 
 T = TypeVar("T")
 _CARD_LIST = list(CARDS)
@@ -53,37 +60,42 @@ _SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(CARDS) - 1, 0
 # check at import finds them drawing exactly as this Python's `random` does.
 
 
-def _copied_shuffle(rng: random.Random) -> list[int]:
+def _copied_shuffles(rng: random.Random, count: int) -> list[list[int]]:
     bits = rng.getrandbits
-    deck = _CARD_LIST.copy()
-    for i, bound, width in _SWAPS:
-        j = bits(width)
-        while j >= bound:
+    decks = []
+    for _ in range(count):
+        deck = _CARD_LIST.copy()
+        for i, bound, width in _SWAPS:
             j = bits(width)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+            while j >= bound:
+                j = bits(width)
+            deck[i], deck[j] = deck[j], deck[i]
+        decks.append(deck)
+    return decks
 
 
-def _copied_choice(rng: random.Random, options: tuple[T, ...]) -> T:
+def _copied_choice(rng: random.Random, options: Sequence[T]) -> T:
     bits = rng.getrandbits
     bound = len(options)
-    j = bits(2)  # 2 == (2).bit_length() == (3).bit_length(), as `Random._randbelow` draws
+    width = bound.bit_length()  # as `Random._randbelow` draws
+    j = bits(width)
     while j >= bound:
-        j = bits(2)
+        j = bits(width)
     return options[j]
 
 
 def _copies_draw_as_random() -> bool:
     ours, theirs = random.Random(2024), random.Random(2024)
-    for _ in range(64):
-        deck = list(CARDS)
-        theirs.shuffle(deck)
-        if _copied_shuffle(ours) != deck:
+    for count in range(64):
+        decks = [list(CARDS) for _ in range(count % 8)]
+        for deck in decks:
+            theirs.shuffle(deck)
+        if _copied_shuffles(ours, count % 8) != decks:
             return False
-        for options in ((0, 1), (0, 1, 2)):
+        for options in ((0, 1), (0, 1, 2), tuple(range(3 + count % 4))):
             if _copied_choice(ours, options) != theirs.choice(options):
                 return False
-    return True
+    return ours.getstate() == theirs.getstate()
 
 
 _COPIES_OK = _copies_draw_as_random()
@@ -93,11 +105,24 @@ COPIED_RANDOM: type[random.Random] | None = random.Random if _COPIES_OK else Non
 
 def shuffled_deck(rng: random.Random) -> list[int]:
     """The 15 cards shuffled exactly as `rng.shuffle(list(CARDS))` shuffles them."""
+    return shuffled_decks(rng, 1)[0]
+
+
+def shuffled_decks(rng: random.Random, count: int) -> list[list[int]]:
+    """`count` decks, each `shuffled_deck(rng)` in turn."""
     if type(rng) is COPIED_RANDOM:
-        return _copied_shuffle(rng)
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    return deck
+        return _copied_shuffles(rng, count)
+    decks = [list(CARDS) for _ in range(count)]
+    for deck in decks:
+        rng.shuffle(deck)
+    return decks
+
+
+def chosen(rng: random.Random, options: Sequence[T]) -> T:
+    """`rng.choice(options)`, drawn exactly as it draws."""
+    if type(rng) is COPIED_RANDOM and options:
+        return _copied_choice(rng, options)
+    return rng.choice(options)
 
 
 # -- setups ----------------------------------------------------------------------------------------
@@ -121,9 +146,11 @@ def checked_decks(decks: Any) -> tuple[tuple[int, ...], ...]:
 def remember_decks(decks: Any, checked: tuple[tuple[int, ...], ...]) -> None:
     """Note `decks` (a list or tuple of lists or tuples) as holding exactly `checked`."""
     if len(_KNOWN) >= _MAX_KNOWN:
-        # The oldest; another thread may have emptied or changed the dict meanwhile.
-        with contextlib.suppress(StopIteration, RuntimeError):
-            _KNOWN.pop(next(iter(_KNOWN)), None)
+        # The oldest (none if another thread just emptied the dict); `break` before iterating
+        # on, which would fail on a dict changed meanwhile.
+        for oldest in _KNOWN:
+            _KNOWN.pop(oldest, None)
+            break
     _KNOWN[id(decks)] = (decks, tuple(decks), checked)
 
 
@@ -182,10 +209,14 @@ class Events:
     __slots__ = (
         "_nobody",
         "_out",
+        "_started_count",
         "draw_next",
+        "draw_tables",
         "drew",
         "fight_next",
+        "fight_tables",
         "fought",
+        "keep_tables",
         "passed",
         "replaced",
         "started",
@@ -196,6 +227,11 @@ class Events:
         self.draw_next: dict[str, Next] = {}
         self.fight_next: dict[str, Next] = {}
         self.passed: dict[str, Passed] = {}
+        # The random draws of `rules.agents.random_action` (`KobayakawaState.draw_table`) for a
+        # player to draw (or replace), to keep after looking (B-3), and to fight or pass.
+        self.draw_tables: dict[str, DrawTable] = {}
+        self.keep_tables: dict[str, DrawTable] = {}
+        self.fight_tables: dict[str, DrawTable] = {}
         # drew[player][card] and fought[player][pot * 3 + bet] (a pot holds at most 6 players'
         # 2 kamons): filled as met (`new_drew`, `new_fought`), read directly by `apply`.
         self.drew: dict[str, list[Drew | None]] = {}
@@ -203,7 +239,9 @@ class Events:
         # replaced[player][previous * 16 + kobayakawa], as `drew`
         self.replaced: dict[str, list[KobayakawaReplaced | None]] = {}
         # The round events by their fields (the order of play last): read by `kobayakawa_round`.
-        self.started: dict[tuple[int, str, int, int, tuple[str, ...]], RoundStarted] = {}
+        # started[order][(round * 16 + kobayakawa) * 16 + centre] (the start player is order[0])
+        self.started: dict[tuple[str, ...], dict[int, RoundStarted]] = {}
+        self._started_count = 0
         self.won: dict[tuple[int, str, int, int, int], RoundWon] = {}
         self._nobody: dict[tuple[int, int, str], NobodyFought] = {}
         self._out: dict[tuple[str, int], PlayerOut] = {}
@@ -215,6 +253,9 @@ class Events:
                 self.draw_next[p] = Next(p, DRAW)
                 self.fight_next[p] = Next(p, FIGHT)
                 self.passed[p] = Passed(p)
+                self.draw_tables[p] = (p, DRAW_PICKS, 2)
+                self.keep_tables[p] = (p, KEEP_PICKS, 2)
+                self.fight_tables[p] = (p, FIGHT_PICKS, 2)
                 self.drew[p] = [None] * 16
                 self.fought[p] = [None] * 40
                 self.replaced[p] = [None] * 256
@@ -233,10 +274,14 @@ class Events:
         return event
 
     def new_round_started(
-        self, round_: int, start: str, order: tuple[str, ...], kobayakawa: int, centre: int
+        self, round_: int, order: tuple[str, ...], kobayakawa: int, centre: int
     ) -> RoundStarted:
-        event = RoundStarted(round_, start, order, kobayakawa, centre)
-        self.started[round_, start, kobayakawa, centre, order] = event
+        event = RoundStarted(round_, order[0], order, kobayakawa, centre)
+        by_deal = self.started.get(order)
+        if by_deal is None:
+            by_deal = self.started[order] = {}
+        by_deal[(round_ * 16 + kobayakawa) * 16 + centre] = event
+        self._started_count += 1
         return event
 
     def new_round_won(self, round_: int, winner: str, pot: int, take: int, kamons: int) -> RoundWon:
@@ -261,8 +306,9 @@ class Events:
 
     def forget_some(self) -> None:
         """Keep the round events bounded in a long run (called once a game)."""
-        if len(self.started) + len(self.won) > _MAX_ROUND_EVENTS:
+        if self._started_count + len(self.won) > _MAX_ROUND_EVENTS:
             self.started.clear()
+            self._started_count = 0
             self.won.clear()
             self._nobody.clear()
             self._out.clear()
@@ -273,11 +319,16 @@ _MAX_NAMES = 20_000  # players met; past that, new seatings start a fresh `Event
 _events = Events()
 
 
-class Seating:
-    """A clockwise seating of players: the orders of play from each start player, and the
-    shared events of its players. Never changes after creation."""
+# One turn of a round's phase: who acts, `next()`'s answer, and the draw table of their options.
+Turn = tuple[str, Next, DrawTable]
 
-    __slots__ = ("events", "players", "rotation")
+
+class Seating:
+    """A clockwise seating of players: the orders of play from each start player, each order's
+    turns (`turns`), and the shared events of its players. Never changes after creation but
+    for `turns` filling up."""
+
+    __slots__ = ("events", "known_turns", "players", "rotation")
 
     def __init__(self, players: tuple[str, ...]) -> None:
         global _events
@@ -287,6 +338,20 @@ class Seating:
         self.events = _events
         self.players = players
         self.rotation = {p: players[i:] + players[:i] for i, p in enumerate(players)}
+        # By order: the turns of a round, met so far (`turns`).
+        self.known_turns: dict[tuple[str, ...], tuple[tuple[Turn, ...], tuple[Turn, ...]]] = {}
+
+    def turns(self, order: tuple[str, ...]) -> tuple[tuple[Turn, ...], tuple[Turn, ...]]:
+        """The turns of a round played in `order` (players of this seating): its draw phase's
+        and its fight phase's (B-3, B-4)."""
+        found = self.known_turns.get(order)
+        if found is None:
+            shared = self.events
+            found = self.known_turns[order] = (
+                tuple((p, shared.draw_next[p], shared.draw_tables[p]) for p in order),
+                tuple((p, shared.fight_next[p], shared.fight_tables[p]) for p in order),
+            )
+        return found
 
 
 _SEATINGS: dict[tuple[str, ...], Seating] = {}
