@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any, ClassVar, Self
 
-from rules.base import Event, Game, IllegalAction, InvalidSetup, Next, check_players
+from rules.base import Event, Game, InvalidSetup, Next, check_players
 from rules.losers_actions import (
     CHIP_AT,
     PASS,
@@ -25,7 +25,6 @@ from rules.losers_actions import (
     Action,
     Build,
     LosersEvent,
-    TrickStarted,
     TrickWon,
     move_action,
     parse_action,
@@ -33,7 +32,6 @@ from rules.losers_actions import (
 from rules.losers_board import (
     CARD_IDS,
     CARD_ORDER,
-    CARD_SUIT,
     CELLS,
     CHIPS_PER_PLAYER,
     HAND_SIZE,
@@ -51,16 +49,21 @@ from rules.losers_board import (
 )
 from rules.losers_checks import BUILD, CHIP, OVER, PLAY
 from rules.losers_deal import deal_hidden
-from rules.losers_play import LosersPlay, seating
+from rules.losers_play import STARTED, seating
+from rules.losers_random import LosersRandom
+from rules.losers_rng import COPIED_RANDOM, below, shuffled
 from rules.losers_view import LosersObservation, spot_chips
 
 # The field before the first build: land on the corners and the centre (R-2), and the spots
 # around them, where the first chips may go (R-3).
 _START_FIELD = tuple(LAND if cell in LAND_INDEXES else None for cell in range(len(CELLS)))
-_START_OPEN = frozenset(spot for cell in LAND_INDEXES for spot, _ in TOUCHING[cell])
+_START_FREE = tuple(sorted({spot for cell in LAND_INDEXES for spot, _ in TOUCHING[cell]}))
 
 
-class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
+_IN_ORDER = CARD_ORDER.__getitem__  # the sort key of a hand as shown: by suit, then number
+
+
+class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation]):
     """A game of Rights of Losers: 10 tricks for 3 to 5 players, then the judgement."""
 
     name: ClassVar[str] = "rights-of-losers"
@@ -89,11 +92,11 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
     def __init__(self, players: tuple[str, ...], lead: str, hands: Mapping[str, Sequence[str]]):
         self.players = players
         self._seating = seating(players)
-        self.hands = {p: sorted(hands[p], key=CARD_ORDER.__getitem__) for p in players}
+        self.hands = {p: sorted(hands[p], key=_IN_ORDER) for p in players}
         self.field: list[str | None] = list(_START_FIELD)
         self.chips: dict[int, str] = {}  # spot index -> owner (R-3: one chip a spot)
         self.chips_left = dict.fromkeys(players, CHIPS_PER_PLAYER)
-        self.open: set[int] = set(_START_OPEN)  # free spots touching a card: where chips may go
+        self._free = list(_START_FREE)
         self.lead = lead
         self._first_lead = lead
         self.reversed = False
@@ -112,6 +115,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         self.final: dict[str, int] = {}
         # R-4, public: the suits each player has shown they no longer hold (did not follow).
         self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
+        self._drawn = None
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -134,10 +138,11 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
     ) -> dict[str, Any]:
         """R-1: deal 10 each from the shuffled 50; the lead player is chosen at random."""
-        deck = list(CARD_IDS)
-        rng.shuffle(deck)
+        deck = shuffled(rng, CARD_IDS)  # as `rng.shuffle` would (G-1: a seed's game never changes)
         hands = {p: deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, p in enumerate(players)}
-        return {"lead_player": rng.choice(list(players)), "hands": hands}
+        seats = list(players)
+        lead = seats[below(rng, len(seats))] if type(rng) is COPIED_RANDOM else rng.choice(seats)
+        return {"lead_player": lead, "hands": hands}
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:
@@ -145,7 +150,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
 
     def opening_events(self) -> list[Event]:
         """The first trick, led by the lead player the setup chose (R-4)."""
-        return [TrickStarted(1, self._first_lead, "chosen", False)]
+        return [STARTED[1, self._first_lead, "chosen", False]]
 
     def clone(self) -> Self:
         """An independent copy: the mutable containers are copied, everything else shared.
@@ -161,7 +166,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         twin.field = self.field.copy()
         twin.chips = self.chips.copy()
         twin.chips_left = self.chips_left.copy()
-        twin.open = self.open.copy()
+        twin._free = self._free.copy()
         twin.lead = self.lead
         twin._first_lead = self._first_lead
         twin.reversed = self.reversed
@@ -179,6 +184,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         twin.owners = self.owners
         twin.final = self.final.copy()
         twin.voids = self.voids.copy()
+        twin._drawn = None  # drawn from this state, not checked against the copy's changes
         return twin
 
     # -- whose turn and what is legal --------------------------------------------------------------
@@ -191,7 +197,7 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
         if self._phase == PLAY:
             return [PLAYS[card] for card in self._playable(player)]
         if self._phase == CHIP:
-            return [CHIP_AT[spot] for spot in sorted(self.open)]
+            return [CHIP_AT[spot] for spot in self._free]
         if self._phase == BUILD:
             cells = [CELLS[i] for i in self._empty()]
             return [
@@ -199,45 +205,15 @@ class RightsOfLosers(LosersPlay, Game[Action, LosersEvent, LosersObservation]):
                 for cards in permutations(self.won, 2)
                 for at in permutations(cells, 2)
             ]
-        free = sorted(self.open)
+        free = self._free
         moves = [move_action(s, t) for s in self._own(player) for t in free]
         return [*self._seating.appoints, REVERSE, *moves, PASS]
-
-    def random_action(self, player: str, rng: random.Random) -> Action:
-        """A uniformly random legal action, drawn without listing every build and move.
-
-        The draws from `rng` are the same as they always were, so that a seed replays the same
-        random game (`rules.random_play.random_match`)."""
-        nxt = self._next
-        if nxt is None or nxt.player != player:
-            raise IllegalAction("R-4", f"{player} has nothing to do now")
-        phase = self._phase
-        if phase == PLAY:
-            hand = self.hands[player]
-            if self.trick:  # R-4: follow the led suit if possible (`_playable`, inline)
-                led = CARD_SUIT[self.trick[0][1]]
-                hand = [card for card in hand if CARD_SUIT[card] == led] or hand
-            return PLAYS[rng.choice(hand)]
-        if phase == CHIP:
-            return CHIP_AT[rng.choice(sorted(self.open))]
-        if phase == BUILD:
-            a, b = rng.sample(self.won, 2)
-            i, j = rng.sample(self._empty(), 2)
-            return Build((a, b), (CELLS[i], CELLS[j]))
-        own, free, n = self._own(player), sorted(self.open), len(self.players)
-        k = rng.randrange(n + 2 + len(own) * len(free))
-        if k < n:
-            return self._seating.appoints[k]
-        if k - n < 2:
-            return REVERSE if k == n else PASS
-        k -= n + 2
-        return move_action(own[k // len(free)], free[k % len(free)])
 
     def legal_chip_spots(self, player: str) -> list[tuple[int, int]]:
         """R-3: every free spot touching a card (none for a player without chips left)."""
         if not self.chips_left.get(player):
             return []
-        return [SPOTS[spot] for spot in sorted(self.open)]
+        return [SPOTS[spot] for spot in self._free]
 
     def empty_building_cells(self) -> list[tuple[int, int]]:
         """R-2: the building cells without a card, row by row."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.base import InvalidSetup
 from rules.losers_quick import quick_init
+from rules.losers_shared import Shared
 
 # -- R-1: cards and chips ------------------------------------------------------------------------
 
@@ -21,6 +22,11 @@ SUITS = ("red", "yellow", "green", "blue", "purple")
 CARD_IDS = tuple(f"{suit}-{number}" for suit in SUITS for number in range(1, 11))
 CARD_SUIT = {card: card.rsplit("-", 1)[0] for card in CARD_IDS}
 CARD_NUMBER = {card: int(card.rsplit("-", 1)[1]) for card in CARD_IDS}
+# OF_SUIT_OF[card](other): whether `other` is of the suit of `card` (for `filter`).
+OF_SUIT_OF = {
+    card: frozenset(other for other in CARD_IDS if CARD_SUIT[other] == CARD_SUIT[card]).__contains__
+    for card in CARD_IDS
+}
 # Display order of a hand: by suit, then number.
 CARD_ORDER = {card: i for i, card in enumerate(CARD_IDS)}
 HAND_SIZE = 10
@@ -30,8 +36,29 @@ CARDS_BUILT_PER_TRICK = 2
 LAND_BONUS = 10
 
 
-def check_hands(players: Sequence[str], hands: Any) -> dict[str, list[str]]:
-    """R-1: a deal of 10 distinct card ids to exactly the players, no card dealt twice."""
+def check_hands(players: Sequence[str], hands: Any) -> Mapping[str, Sequence[str]]:
+    """R-1: a deal of 10 distinct card ids to exactly the players, no card dealt twice; returns
+    `hands`, checked."""
+    if type(hands) is dict and len(hands) == len(players):
+        # A setup as JSON or `draw_setup` writes it, checked at once: 10 per player, all the
+        # cards distinct card ids. Anything else is left to the checks below, which name it.
+        dealt: set[str] = set()
+        for player in players:
+            hand = hands.get(player)
+            if type(hand) is not list or len(hand) != HAND_SIZE:
+                break
+            try:
+                dealt.update(hand)
+            except TypeError:  # a list or an object among the cards: not a card id
+                break
+        else:
+            if len(dealt) == HAND_SIZE * len(players) and dealt <= _CARD_SET:
+                return hands
+    return _checked_hands(players, hands)
+
+
+def _checked_hands(players: Sequence[str], hands: Any) -> dict[str, list[str]]:
+    """`check_hands` for any value, refusing what is wrong with the first error found."""
     if not isinstance(hands, Mapping) or set(hands) != set(players):
         raise InvalidSetup("setup.hands must give a hand to exactly the players (R-1)")
     dealt: set[str] = set()
@@ -159,44 +186,34 @@ class CardOwner:
         return {"cell": list(self.cell), "card": self.card, "owner": self.owner, "by": self.by}
 
 
-# Bitmask tables over the 81 spots, so that judging a card is a few integer operations.
-SPOT_BIT = tuple(1 << spot for spot in range(LATTICE * LATTICE))
-TOUCH_MASK = tuple(sum(SPOT_BIT[s] for s, _ in TOUCHING[cell]) for cell in range(GRID * GRID))
-ON_MASK = tuple(sum(SPOT_BIT[s] for s, i in TOUCHING[cell] if i == ON) for cell in CELLS_RANGE)
-EDGE_MASK = tuple(sum(SPOT_BIT[s] for s, i in TOUCHING[cell] if i == EDGE) for cell in CELLS_RANGE)
+# R-6 compares the players chipped around a card by (chips around it, chips on it, edge chips).
+# That key is packed into one integer, count * 32 + on * 8 + edges (on <= 1, edges <= 4), so that
+# comparing integers compares the keys in that order; and as the parts never carry into each
+# other, the key is a sum over the player's chips of what each adds: 32, plus 8 on the card or 1
+# on an edge (INFLUENCE_WEIGHT).
+INFLUENCE_WEIGHT = {ON: 32 + 8, EDGE: 32 + 1, CORNER: 32}
+# WEIGHED[cell]: (spot, weight) of every spot touching the card on that cell.
+WEIGHED = tuple(
+    tuple((spot, INFLUENCE_WEIGHT[influence]) for spot, influence in TOUCHING[cell])
+    for cell in CELLS_RANGE
+)
+# WEIGHING[spot]: (cell, weight) of every cell whose card that spot touches.
+WEIGHING = tuple(
+    tuple((cell, weight) for cell in CELLS_RANGE for s, weight in WEIGHED[cell] if s == spot)
+    for spot in range(LATTICE * LATTICE)
+)
 
 
-def chip_masks(chips: Mapping[int, str]) -> dict[str, int]:
-    """Each player's chips as one bitmask over the spots (only players with a chip down)."""
-    masks: dict[str, int] = {}
-    for spot, player in chips.items():
-        masks[player] = masks.get(player, 0) | SPOT_BIT[spot]
-    return masks
+# Judgements that recur game after game, shared (`rules.losers_shared`): [cell, card, owner, by].
+_OWNERS = Shared(lambda cell, card, owner, by: CardOwner(CELLS[cell], card, owner, by))
 
 
-def judge_masked(cell: int, masks: Mapping[str, int]) -> tuple[str | None, str]:
-    """R-6 for the card on `cell`, the chips given as `chip_masks`.
-
-    Players are compared by (chips on the touching spots, chips on the card, edge chips); only
-    the best key counts, so the tie-breaks compare the players tied for most chips only. The key
-    is packed into one integer, count * 32 + on * 8 + edges (on <= 1, edges <= 4), so that
-    comparing integers compares the keys in that order.
-    """
-    touch, on, edge = TOUCH_MASK[cell], ON_MASK[cell], EDGE_MASK[cell]
-    best = second = -1
-    owner: str | None = None
-    for player, mask in masks.items():
-        here = mask & touch
-        if not here:
-            continue
-        key = here.bit_count() * 32 + (8 if mask & on else 0) + (mask & edge).bit_count()
-        if key > best:
-            best, second, owner = key, best, player
-        elif key > second:
-            second = key
+def verdict(owner: str | None, best: int, second: int) -> tuple[str | None, str]:
+    """R-6 from the two best keys around a card (0: nobody) and the owner of the best: only the
+    best key counts, so the tie-breaks compare the players tied for most chips only."""
     if owner is None:
         return None, NO_CHIPS
-    if second < 0:
+    if not second:
         return owner, MOST
     if best == second:
         return None, TIE
@@ -206,23 +223,47 @@ def judge_masked(cell: int, masks: Mapping[str, int]) -> tuple[str | None, str]:
 
 
 def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
-    """R-6 for the card on `cell`: (owner or None, what decided it); see `judge_masked`."""
-    masks: dict[str, int] = {}
-    for spot, _ in TOUCHING[cell]:
+    """R-6 for the card on `cell`: (owner or None, what decided it); see `verdict`."""
+    keys: dict[str, int] = {}
+    for spot, weight in WEIGHED[cell]:
         player = chips.get(spot)
         if player is not None:
-            masks[player] = masks.get(player, 0) | SPOT_BIT[spot]
-    return judge_masked(cell, masks)
+            keys[player] = keys.get(player, 0) + weight
+    best = second = 0
+    owner: str | None = None
+    for player, key in keys.items():
+        if key > best:
+            best, second, owner = key, best, player
+        elif key > second:
+            second = key
+    return verdict(owner, best, second)
 
 
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
-    """R-6 for every card on the field, in row-major order of their cells."""
-    masks = chip_masks(chips)
+    """R-6 for every card on the field, in row-major order of their cells.
+
+    Each player's keys for all the cells are summed chip by chip first (a chip touches at most
+    four cards), then each card compares the players' keys."""
+    keyed: dict[str, list[int]] = {}
+    for spot, player in chips.items():
+        keys = keyed.get(player)
+        if keys is None:
+            keys = keyed[player] = [0] * len(CELLS)
+        for cell, weight in WEIGHING[spot]:
+            keys[cell] += weight
+    players = tuple(keyed.items())
     owners = []
     for cell, card in enumerate(field):
         if card is not None:
-            owner, by = judge_masked(cell, masks)
-            owners.append(CardOwner(CELLS[cell], card, owner, by))
+            best = second = 0
+            owner: str | None = None
+            for player, keys in players:
+                key = keys[cell]
+                if key > best:
+                    best, second, owner = key, best, player
+                elif key > second:
+                    second = key
+            owners.append(_OWNERS[(cell, card, *verdict(owner, best, second))])
     return owners
 
 
@@ -231,26 +272,34 @@ def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[C
 
 def land_counts(players: Sequence[str], owners: Sequence[CardOwner]) -> dict[str, int]:
     """The land-for-sale cards each player gets."""
-    land = dict.fromkeys(players, 0)
-    for judged in owners:
-        if judged.card == LAND and judged.owner is not None:
-            land[judged.owner] += 1
-    return land
+    return scores_and_land(players, owners)[1]
 
 
 def final_scores(players: Sequence[str], owners: Sequence[CardOwner]) -> dict[str, int]:
     """R-7: building numbers, plus 10 to every player with the most land cards (at least 1)."""
+    return scores_and_land(players, owners)[0]
+
+
+def scores_and_land(
+    players: Sequence[str], owners: Sequence[CardOwner]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """`final_scores` and `land_counts` at once (one pass over the cards)."""
     scores = dict.fromkeys(players, 0)
+    land = dict.fromkeys(players, 0)
     for judged in owners:
-        if judged.card != LAND and judged.owner is not None:
-            scores[judged.owner] += CARD_NUMBER[judged.card]
-    land = land_counts(players, owners)
+        owner = judged.owner
+        if owner is not None:
+            card = judged.card
+            if card == LAND:
+                land[owner] += 1
+            else:
+                scores[owner] += CARD_NUMBER[card]
     most = max(land.values())
     if most >= 1:
         for player, count in land.items():
             if count == most:
                 scores[player] += LAND_BONUS
-    return scores
+    return scores, land
 
 
 def rank(
@@ -270,11 +319,17 @@ def rank(
 
 
 def tie_break(
-    players: Sequence[str], scores: Mapping[str, int], chips_left: Mapping[str, int]
+    players: Sequence[str],
+    scores: Mapping[str, int],
+    chips_left: Mapping[str, int],
+    ranking: Sequence[Sequence[str]] | None = None,
 ) -> str | None:
     """R-7 for a tie on points: "chips" when the fewest unplaced chips made one winner,
-    "shared" when the win is shared; None when the points alone decided."""
-    best = max(scores.values())
-    if sum(1 for p in players if scores[p] == best) < 2:
+    "shared" when the win is shared; None when the points alone decided. `ranking`: the
+    players' `rank`, if it is known already."""
+    points = [scores[p] for p in players]
+    if points.count(max(points)) < 2:
         return None
-    return "shared" if len(rank(players, scores, chips_left)[0]) > 1 else "chips"
+    if ranking is None:
+        ranking = rank(players, scores, chips_left)
+    return "shared" if len(ranking[0]) > 1 else "chips"

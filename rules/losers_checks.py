@@ -8,6 +8,7 @@ with `type(...) is`; `isinstance` is the fallback that keeps subclasses judged a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.base import IllegalAction, Next
@@ -16,6 +17,7 @@ from rules.losers_board import (
     BUILDING_INDEXES,
     CARD_SUIT,
     LAND_INDEXES,
+    OF_SUIT_OF,
     TRICKS,
     cell_of,
     spot_of,
@@ -45,7 +47,7 @@ class LosersChecks:
     hands: dict[str, list[str]]
     field: list[str | None]
     chips: dict[int, str]
-    open: set[int]
+    _free: list[int]  # R-3: the free spots touching a card, where chips may go, in order
     trick: list[tuple[str, str]]
     won: list[str]
     winner: str | None
@@ -53,6 +55,9 @@ class LosersChecks:
     chip_queue: list[str]
     _phase: str
     _next: Next | None
+    # What `random_action` drew last, for whom, and what the checks would have returned for it;
+    # None once anything may have changed (see `LosersPlay.apply`).
+    _drawn: tuple[str, Any, Any] | None
 
     def next(self) -> Next | None:
         """Who acts now; kept up to date by every change of turn, so asking costs nothing."""
@@ -69,6 +74,19 @@ class LosersChecks:
         # position by hand sets the phase last, and who acts is then worked out from scratch.
         self._phase = value
         self._next = self._turn_now()
+        self._drawn = None
+
+    @property
+    def open(self) -> frozenset[int]:
+        """R-3: the free spots touching a card, where chips may go."""
+        return frozenset(self._free)
+
+    @open.setter
+    def open(self, spots: Iterable[int]) -> None:
+        # The rules keep `_free` sorted, for drawing a spot by its rank; for a test that sets up
+        # a position by hand.
+        self._free = sorted(spots)
+        self._drawn = None
 
     def _turn_now(self) -> Next | None:
         phase = self._phase
@@ -85,8 +103,7 @@ class LosersChecks:
         """R-4: the whole hand, or only the led suit when the player holds any of it."""
         hand = self.hands[player]
         if self.trick:
-            led = CARD_SUIT[self.trick[0][1]]
-            follow = [card for card in hand if CARD_SUIT[card] == led]
+            follow = list(filter(OF_SUIT_OF[self.trick[0][1]], hand))
             if follow:
                 return follow
         return hand
@@ -96,7 +113,9 @@ class LosersChecks:
         return [i for i in BUILDING_INDEXES if field[i] is None]
 
     def _own(self, player: str) -> list[int]:
-        return sorted(spot for spot, owner in self.chips.items() if owner == player)
+        own = [spot for spot, owner in self.chips.items() if owner == player]
+        own.sort()
+        return own
 
     # -- checking ----------------------------------------------------------------------------------
 
@@ -149,7 +168,7 @@ class LosersChecks:
             raise IllegalAction("R-3", f"{_shown(at)} is not a spot: [y, x] run from 0 to 8")
         if spot in self.chips:
             raise IllegalAction("R-3", f"spot {list(at)} already holds a chip")
-        if spot not in self.open:
+        if spot not in self._free:
             raise IllegalAction("R-3", f"spot {list(at)} touches no card on the field")
         return spot
 

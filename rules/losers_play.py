@@ -7,9 +7,11 @@ the next turn looked up in tables the seating fixed once (`Seating`), no helper 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, cast
 
 from rules.base import Next
@@ -39,17 +41,30 @@ from rules.losers_board import (
     CARD_NUMBER,
     CARD_SUIT,
     CELLS,
+    OF_SUIT_OF,
     SPOTS,
     TOUCHING,
     TRICKS,
     CardOwner,
-    final_scores,
     judge_field,
-    land_counts,
     rank,
+    scores_and_land,
     tie_break,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
+from rules.losers_shared import Shared
+
+_CARD_OF = itemgetter(1)  # the card of a (player, card) play
+_NUMBER_OF = CARD_NUMBER.__getitem__
+
+# Events that recur game after game, shared (`rules.losers_shared`).
+_PLAYED = Shared(CardPlayed)  # [player, card, trick]
+_PLACED = Shared(lambda player, spot, left: ChipPlaced(player, SPOTS[spot], left))
+_SKIPPED = Shared(ChipSkipped)  # [player, reason]
+_APPOINTED = Shared(Appointed)  # [player, lead]
+_REVERSED = Shared(Reversed)  # [player, reversed]
+_PASSED = Shared(Passed)  # [player]
+STARTED = Shared(TrickStarted)  # [trick, lead, reason, reversed]
 
 # TOUCHING without the influence: the spots around each cell, where chips may go once a card
 # lies there (R-3).
@@ -67,6 +82,7 @@ class Seating:
     build_turn: Mapping[str, Next]  # R-5b: the winner's build
     choice_turn: Mapping[str, Next]  # R-5c: the winner's choice
     appoints: tuple[Appoint, ...]  # R-5c: one per player, in seat order
+    losers: Mapping[str, tuple[str, ...]]  # by winner: the others, clockwise (R-5a)
 
 
 @lru_cache(maxsize=512)
@@ -81,6 +97,7 @@ def seating(players: tuple[str, ...]) -> Seating:
         {p: Next(p, BUILD) for p in players},
         {p: Next(p, CHOICE) for p in players},
         tuple(Appoint(p) for p in players),
+        {p: clockwise[p][1:] for p in players},
     )
 
 
@@ -102,6 +119,21 @@ class LosersPlay(LosersChecks):
     final: dict[str, int]
 
     def apply(self, player: str, action: Any) -> list[LosersEvent]:
+        drawn = self._drawn
+        if drawn is not None:
+            self._drawn = None
+            if drawn[1] is action and drawn[0] == player:
+                # `random_action` drew this very action for this player from this very state
+                # (every change of state clears `_drawn`), and found it legal on the way: what
+                # the checks would return is in `drawn[2]`.
+                phase = self._phase
+                if phase == PLAY:
+                    return self._play(player, action.card, drawn[2])
+                if phase == CHIP:
+                    return self._chip(player, drawn[2])
+                if phase == BUILD:
+                    return self._build(player, action.cards, drawn[2])
+                return self._choose(player, action, drawn[2])
         nxt = self._next
         if nxt is not None and player == nxt.player:
             # The usual case: the player whose turn it is, an action of exactly the type the
@@ -131,7 +163,7 @@ class LosersPlay(LosersChecks):
         self.hands[player].remove(card)
         trick = self.trick
         trick.append((player, card))
-        events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
+        events: list[LosersEvent] = [_PLAYED[player, card, self.trick_number]]
         if len(trick) == len(self.players):
             self._win_trick(events)
         else:
@@ -143,11 +175,12 @@ class LosersPlay(LosersChecks):
         self.chips[spot] = player
         left = self.chips_left[player] - 1
         self.chips_left[player] = left
-        self.open.discard(spot)
+        free = self._free
+        free.remove(spot)
         queue = self.chip_queue
         del queue[0]
-        events: list[LosersEvent] = [ChipPlaced(player, SPOTS[spot], left)]
-        if queue and self.open and self.chips_left[queue[0]]:
+        events: list[LosersEvent] = [_PLACED[player, spot, left]]
+        if queue and free and self.chips_left[queue[0]]:
             self._next = self._seating.chip_turn[queue[0]]
         else:
             self._next_chip(events)
@@ -157,11 +190,17 @@ class LosersPlay(LosersChecks):
         self, player: str, cards: tuple[str, str], cells: tuple[int, int]
     ) -> list[LosersEvent]:
         """R-5b: two cards of the trick on the field, the others leave the game."""
-        won, field, chips, free = self.won, self.field, self.chips, self.open
-        for card, cell in zip(cards, cells, strict=True):
-            won.remove(card)
-            field[cell] = card
-            free |= _AROUND[cell].difference(chips)  # R-3: the spots around it open
+        won, field, free = self.won, self.field, self._free
+        first, second = cells
+        won.remove(cards[0])
+        field[first] = cards[0]
+        won.remove(cards[1])
+        field[second] = cards[1]
+        # R-3: the spots around the two cards open, those without a chip that were not open yet
+        opened = (_AROUND[first] | _AROUND[second]).difference(self.chips, free)
+        if opened:
+            free.extend(opened)
+            free.sort()
         self.discarded.extend(won)
         events: list[LosersEvent] = [
             Built(player, cards, (CELLS[cells[0]], CELLS[cells[1]])),
@@ -175,22 +214,19 @@ class LosersPlay(LosersChecks):
     def _win_trick(self, events: list[LosersEvent]) -> None:
         """R-4: the highest (reversed: lowest) card of the led suit wins; then R-5a starts."""
         trick = self.trick
-        winner, card = trick[0]
-        led = CARD_SUIT[card]
-        best = CARD_NUMBER[card]
-        lowest = self.reversed
-        for player, played in trick:
-            if CARD_SUIT[played] == led:
-                number = CARD_NUMBER[played]
-                if (number < best) if lowest else (number > best):
-                    winner, card, best = player, played, number
-        why = "lowest" if lowest else "highest"
-        self.last_trick = TrickWon(self.trick_number, winner, card, led, why, tuple(trick))
-        events.append(self.last_trick)
+        cards = list(map(_CARD_OF, trick))
+        led = cards[0]
+        # The numbers of a suit are all different: one card of the led suit is the best.
+        best = (min if self.reversed else max)(filter(OF_SUIT_OF[led], cards), key=_NUMBER_OF)
+        winner = trick[cards.index(best)][0]
+        why = "lowest" if self.reversed else "highest"
+        trick_won = TrickWon(self.trick_number, winner, best, CARD_SUIT[led], why, tuple(trick))
+        self.last_trick = trick_won
+        events.append(trick_won)
         self.winner = winner
-        self.won = [c for _, c in trick]
+        self.won = cards
         self.trick = []
-        self.chip_queue = list(self._seating.clockwise[winner][1:])
+        self.chip_queue = list(self._seating.losers[winner])
         self._phase = CHIP
         self._next_chip(events)
 
@@ -201,13 +237,13 @@ class LosersPlay(LosersChecks):
             player = queue[0]
             if self.chips_left[player] == 0:
                 reason = "no_chips"
-            elif not self.open:
+            elif not self._free:
                 reason = "no_spot"
             else:
                 self._next = self._seating.chip_turn[player]
                 return
             del queue[0]
-            events.append(ChipSkipped(player, reason))
+            events.append(_SKIPPED[player, reason])
         self._phase = BUILD
         self._next = self._seating.build_turn[cast(str, self.winner)]
 
@@ -215,22 +251,22 @@ class LosersPlay(LosersChecks):
         """R-5c, then the next trick (led by the appointee or the winner) or the judgement."""
         events: list[LosersEvent] = []
         lead, reason = player, "winner"
-        if isinstance(action, Appoint):
+        if isinstance(action, Move):  # the most frequent choice first (random play moves most)
+            source, to = cast(tuple[int, int], checked)
+            chips, free = self.chips, self._free
+            del chips[source]
+            insort(free, source)
+            chips[to] = player
+            free.remove(to)
+            events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
+        elif isinstance(action, Appoint):
             lead, reason = action.lead, "appointed"
-            events.append(Appointed(player, action.lead))
+            events.append(_APPOINTED[player, action.lead])
         elif isinstance(action, Reverse):
             self.reversed = not self.reversed
-            events.append(Reversed(player, self.reversed))
-        elif isinstance(action, Move):
-            source, to = cast(tuple[int, int], checked)
-            chips, free = self.chips, self.open
-            del chips[source]
-            free.add(source)
-            chips[to] = player
-            free.discard(to)
-            events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
+            events.append(_REVERSED[player, self.reversed])
         else:
-            events.append(Passed(player))
+            events.append(_PASSED[(player,)])
         self.winner = None
         if self.trick_number == TRICKS:
             self._finish(events)
@@ -241,23 +277,24 @@ class LosersPlay(LosersChecks):
         self.trick_number += 1
         self._phase = PLAY
         self._next = self._play_turns[0]
-        events.append(TrickStarted(self.trick_number, lead, reason, self.reversed))
+        events.append(STARTED[self.trick_number, lead, reason, self.reversed])
         return events
 
     def _finish(self, events: list[LosersEvent]) -> None:
         """R-6 and R-7 after the tenth trick."""
         players, chips_left = self.players, self.chips_left
         self.owners = owners = tuple(judge_field(self.field, self.chips))
-        self.final = final = final_scores(players, owners)
+        self.final, land = scores_and_land(players, owners)
+        ranking = rank(players, self.final, chips_left)
         self._phase = OVER
         self._next = None
         events.append(
             GameOver(
                 owners,
-                land_counts(players, owners),
-                dict(final),
+                land,
+                dict(self.final),
                 dict(chips_left),
-                tuple(rank(players, final, chips_left)[0]),
-                tie_break(players, final, chips_left),
+                tuple(ranking[0]),
+                tie_break(players, self.final, chips_left, ranking),
             )
         )

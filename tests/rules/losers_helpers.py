@@ -87,7 +87,7 @@ def put(game: RightsOfLosers, chips: dict[tuple[int, int], str]) -> None:
         assert spot is not None
         game.chips[spot] = player
         game.chips_left[player] -= 1
-        game.open.discard(spot)
+        game.open -= {spot}
 
 
 def kinds(events: list[Event]) -> list[str]:
