@@ -120,6 +120,8 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     # `python -m rules bench`: the seats of its games, and the replay speed-up it aims for
     # against the engines it replaced.
     bench_players: ClassVar[int] = 4
+    # `rules.agents.random_action` may read a `draw_table` the game keeps (see there).
+    draws_from_table: ClassVar[bool] = False
     bench_replay_target: ClassVar[float] = 4.0
 
     players: tuple[str, ...]
@@ -180,6 +182,11 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     @abstractmethod
     def apply(self, player: str, action: Any) -> list[EventT]:
         """Carry out an action and return its events; raises IllegalAction, changing nothing."""
+
+    def computer_action(self, player: str, rng: random.Random) -> ActionT | None:
+        """The game's own computer player's action now (it sees only what `player` may see),
+        or None when the game has none: then computer seats play random legal actions."""
+        return None
 
     def check(self, player: str, action: Any) -> None:
         """Raise IllegalAction if `apply` would refuse the action or if the action could not be

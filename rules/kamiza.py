@@ -116,6 +116,7 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
     name: ClassVar[str] = "kamiza"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
+    draws_from_table: ClassVar[bool] = True
     # G-3: everything but a face-down card is public: the reveal turns every card of the round
     # face up, and a game's unplayed card is the one its three revealed plays left (K-2).
     public_kinds: ClassVar[frozenset[str]] = frozenset(
@@ -522,3 +523,8 @@ class Kamiza(KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservati
                 self._tie_break(ranking),
             )
         )
+
+    def computer_action(self, player: str, rng: random.Random) -> Play:
+        from rules.kamiza_agent import kamiza_policy  # it reads this class: imported on use
+
+        return kamiza_policy(self, player, rng)

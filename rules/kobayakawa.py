@@ -45,6 +45,7 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
     name: ClassVar[str] = "kobayakawa"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    draws_from_table: ClassVar[bool] = True
     # G-3: the Kobayakawa, discards, bets and passes are public as they happen (B-2..B-4, B-6);
     # `drew` and `showdown` carry cards and are shown through `public_event`.
     public_kinds: ClassVar[frozenset[str]] = frozenset(
@@ -145,3 +146,8 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
     def view(self, player: str | None) -> dict[str, Any]:
         """G-3: own card only; discards, Kobayakawas, bets and the last showdown are public."""
         return observe(self, player).view()
+
+    def computer_action(self, player: str, rng: random.Random) -> KobayakawaAction:
+        from rules.kobayakawa_agent import kobayakawa_policy  # it reads this class: on use
+
+        return kobayakawa_policy(self, player, rng)

@@ -315,3 +315,8 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         for p, hand in dealt.items():
             twin.hands[p] = sorted(hand, key=CARD_ORDER.__getitem__)
         return twin
+
+    def computer_action(self, player: str, rng: random.Random) -> Action:
+        from rules.losers_agent import losers_policy  # it reads this class: imported on use
+
+        return losers_policy(self, player, rng)

@@ -8,18 +8,34 @@ import time
 import pytest
 from losers_helpers import FOUR, new_game, nth, place_chips, play_trick, put
 
-from rules.agents import POLICIES, computer_action, kobayakawa_policy, losers_policy, random_action
+from rules.agents import computer_action, random_action
+from rules.base import Game
+from rules.kamiza import Kamiza
+from rules.kamiza_agent import kamiza_policy
 from rules.kobayakawa import Kobayakawa
+from rules.kobayakawa_agent import kobayakawa_policy
 from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_actions import Build, Chip, Play
+from rules.losers_agent import losers_policy
 from rules.losers_board import CARD_NUMBER, TOUCHING, spot_index
 
 
-def test_both_games_have_a_policy() -> None:
-    assert POLICIES[Kobayakawa.name] is kobayakawa_policy
-    assert POLICIES[RightsOfLosers.name] is losers_policy
+def test_every_game_plays_its_own_policy() -> None:
+    """`computer_action` dispatches to the game's own policy (`Game.computer_action`)."""
+    policies = (
+        (Kamiza, kamiza_policy),
+        (Kobayakawa, kobayakawa_policy),
+        (RightsOfLosers, losers_policy),
+    )
+    for cls, policy in policies:
+        assert cls.computer_action is not Game.computer_action
+        for seed in range(20):
+            state = start(new_header(cls.name, ["a", "b", "c", "d"], seed=seed))
+            player = state.next().player
+            chosen = computer_action(state, player, random.Random(seed))
+            assert chosen == policy(state, player, random.Random(seed))
 
 
 # -- whole games -----------------------------------------------------------------------------------
