@@ -90,8 +90,3 @@ def _fight_odds(
     win = won / total
     extra = gained / won if won else 0.0
     return win, seen.pot + take + extra
-
-
-# -- Rights of Losers ------------------------------------------------------------------------------
-# Only the player's observation is read (G-3): their own hand and the public table. Cells and
-# spots are flat indexes as in `rules.losers_board`.

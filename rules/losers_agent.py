@@ -37,6 +37,8 @@ from rules.losers_board import (
 )
 from rules.losers_view import LosersObservation
 
+# Only the player's observation is read (G-3): their own hand and the public table. Cells and
+# spots are flat indexes as in `rules.losers_board`.
 _LAND_VALUE = 4.0  # a land card: a share of the 10-point bonus for most land
 _INFLUENCE = {0: 1.0, EDGE: 0.6, CORNER: 0.35}  # on the card, on an edge, at a corner
 _EMPTY_CELL_HOPE = 0.6  # a chip beside an empty building cell may pay off later

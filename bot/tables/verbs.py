@@ -24,19 +24,19 @@ BUTTON_VERBS: dict[str, str] = {
     "hand": "table message: show me my private hand",
     "back": "table message: I'm back (leave autopilot)",
     "rules": "rules pages: turn to page N",
-    # K-*: the private hand (bot/kamiza/hand.py); args: the round shown ("game.round")
+    # K-*: the private hand; args: the round shown ("game.round")
     "kzh": "show my hand again (back from the area step)",
     "kzc": "choose this card (the area step follows)",
     "kzb": "a Boss or Policeman to shimoza, asks first (K-4)",
     "kzp": "play this card to this area",
-    # B-*: the private card menu (bot/kobayakawa/hand.py); args: the table's seq
+    # B-*: the private card menu; args: the table's seq
     "kbh": "show my card again",
     "kbd": "draw the top card (B-3)",
     "kbk": "keep this card, discard the other (B-3)",
     "kbr": "replace the Kobayakawa with the drawn card (B-3)",
     "kbf": "fight, betting a coin (B-4)",
     "kbp": "pass (B-4)",
-    # R-*: the private menus (bot/losers/hand.py, menus.py); args: the table's seq
+    # R-*: the private menus; args: the table's seq
     "rlh": "show my menu again",
     "rlp": "play this card (R-4)",
     "rlr": "the winner reverses the order (R-5c)",
