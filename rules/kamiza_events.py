@@ -92,29 +92,6 @@ _ENDED_SLOTS = _slot_setters(GameEnded)
 _new = object.__new__
 
 
-def round_revealed(game: int, round_no: int, plays: tuple[PlayedCard, ...]) -> RoundRevealed:
-    """`RoundRevealed(game, round_no, plays)`, made faster."""
-    event: RoundRevealed = _new(RoundRevealed)
-    set_game, set_round, set_plays = REVEALED_SETTERS
-    set_game(event, game)
-    set_round(event, round_no)
-    set_plays(event, plays)
-    return event
-
-
-def round_scored(
-    game: int, round_no: int, points: dict[str, int], totals: dict[str, int]
-) -> RoundScored:
-    """`RoundScored(game, round_no, points, totals)`, made faster."""
-    event: RoundScored = _new(RoundScored)
-    set_game, set_round, set_points, set_totals = SCORED_SETTERS
-    set_game(event, game)
-    set_round(event, round_no)
-    set_points(event, points)
-    set_totals(event, totals)
-    return event
-
-
 def game_ended(game: int, unplayed: dict[str, str]) -> GameEnded:
     """`GameEnded(game, unplayed)`, made faster."""
     event: GameEnded = _new(GameEnded)
