@@ -30,6 +30,7 @@ from rules.losers_actions import (
     parse_action,
 )
 from rules.losers_board import (
+    BUILDING_INDEXES,
     CARD_IDS,
     CARD_ORDER,
     CELLS,
@@ -93,6 +94,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self._seating = seating(players)
         self.hands = {p: sorted(hands[p], key=_IN_ORDER) for p in players}
         self.field: list[str | None] = list(_START_FIELD)
+        self._vacant = list(BUILDING_INDEXES)
         self.chips: dict[int, str] = {}  # spot index -> owner (R-3: one chip a spot)
         self.chips_left = dict.fromkeys(players, CHIPS_PER_PLAYER)
         self._free = list(_START_FREE)
@@ -163,6 +165,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin._seating = self._seating
         twin.hands = {p: hand.copy() for p, hand in self.hands.items()}
         twin.field = self.field.copy()
+        twin._vacant = self._vacant.copy()
         twin.chips = self.chips.copy()
         twin.chips_left = self.chips_left.copy()
         twin._free = self._free.copy()

@@ -208,10 +208,10 @@ WEIGHING = tuple(
 _OWNERS = Shared(lambda cell, card, owner, by: CardOwner(CELLS[cell], card, owner, by))
 
 
-def verdict(owner: str | None, best: int, second: int) -> tuple[str | None, str]:
+def verdict(best: int, second: int, owner: str | None) -> tuple[str | None, str]:
     """R-6 from the two best keys around a card (0: nobody) and the owner of the best: only the
     best key counts, so the tie-breaks compare the players tied for most chips only."""
-    if owner is None:
+    if not best:
         return None, NO_CHIPS
     if not second:
         return owner, MOST
@@ -236,7 +236,7 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
             best, second, owner = key, best, player
         elif key > second:
             second = key
-    return verdict(owner, best, second)
+    return verdict(best, second, owner)
 
 
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
@@ -263,7 +263,12 @@ def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[C
                     best, second, owner = key, best, player
                 elif key > second:
                     second = key
-            owners.append(_OWNERS[(cell, card, *verdict(owner, best, second))])
+            # A card around which one player alone has chips is theirs: no need to ask `verdict`.
+            if second:
+                owner, by = verdict(best, second, owner)
+            else:
+                by = MOST if best else NO_CHIPS
+            owners.append(_OWNERS[cell, card, owner, by])
     return owners
 
 

@@ -46,6 +46,7 @@ class LosersChecks:
     players: tuple[str, ...]
     hands: dict[str, list[str]]
     field: list[str | None]
+    _vacant: list[int]  # the building cells without a card, in order (R-2)
     chips: dict[int, str]
     _free: list[int]  # R-3: the free spots touching a card, where chips may go, in order
     trick: list[tuple[str, str]]
@@ -74,6 +75,7 @@ class LosersChecks:
         # position by hand sets the phase last, and who acts is then worked out from scratch.
         self._phase = value
         self._next = self._turn_now()
+        self._vacant = [cell for cell in BUILDING_INDEXES if self.field[cell] is None]
         self._drawn = None
 
     @property
@@ -109,8 +111,8 @@ class LosersChecks:
         return hand
 
     def _empty(self) -> list[int]:
-        field = self.field
-        return [i for i in BUILDING_INDEXES if field[i] is None]
+        """R-2: the building cells without a card, in order (kept up to date: not to be changed)."""
+        return self._vacant
 
     def _own(self, player: str) -> list[int]:
         own = [spot for spot, owner in self.chips.items() if owner == player]
