@@ -58,8 +58,6 @@ _CARD_OF = itemgetter(1)  # the card of a (player, card) play
 _NUMBER_OF = CARD_NUMBER.__getitem__
 
 # Events that recur game after game, shared (`rules.losers_shared`).
-_PLAYED = Shared(CardPlayed)  # [player, card, trick]
-_PLACED = Shared(lambda player, spot, left: ChipPlaced(player, SPOTS[spot], left))
 _SKIPPED = Shared(ChipSkipped)  # [player, reason]
 _APPOINTED = Shared(Appointed)  # [player, lead]
 _REVERSED = Shared(Reversed)  # [player, reversed]
@@ -137,7 +135,7 @@ class LosersPlay(LosersChecks):
             self.hands[player].remove(card)
             trick = self.trick
             trick.append((player, card))
-            events: list[LosersEvent] = [_PLAYED[player, card, self.trick_number]]
+            events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
             if len(trick) == len(self.players):
                 self._win_trick(events)
             else:
@@ -153,7 +151,7 @@ class LosersPlay(LosersChecks):
             free.remove(checked)
             queue = self.chip_queue
             del queue[0]
-            events = [_PLACED[player, checked, left]]
+            events = [ChipPlaced(player, SPOTS[checked], left)]
             if queue and free and self.chips_left[queue[0]]:
                 self._next = self._seating.chip_turn[queue[0]]
             else:
