@@ -14,7 +14,6 @@ from typing import Any
 
 from rules.base import InvalidSetup
 from rules.losers_quick import quick_init
-from rules.losers_shared import Shared
 
 # -- R-1: cards and chips ------------------------------------------------------------------------
 
@@ -204,10 +203,6 @@ WEIGHING = tuple(
 )
 
 
-# Judgements that recur game after game, shared (`rules.losers_shared`): [cell, card, owner, by].
-_OWNERS = Shared(lambda cell, card, owner, by: CardOwner(CELLS[cell], card, owner, by))
-
-
 def verdict(best: int, second: int, owner: str | None) -> tuple[str | None, str]:
     """R-6 from the two best keys around a card (0: nobody) and the owner of the best: only the
     best key counts, so the tie-breaks compare the players tied for most chips only."""
@@ -268,7 +263,7 @@ def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[C
                 owner, by = verdict(best, second, owner)
             else:
                 by = MOST if best else NO_CHIPS
-            owners.append(_OWNERS[cell, card, owner, by])
+            owners.append(CardOwner(CELLS[cell], card, owner, by))
     return owners
 
 
