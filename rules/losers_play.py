@@ -8,13 +8,13 @@ the next turn looked up in tables the seating fixed once (`Seating`), no helper 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, cast
 
-from rules.base import Next
+from rules.base import IllegalAction, Next
 from rules.losers_actions import (
     Action,
     Appoint,
@@ -36,6 +36,7 @@ from rules.losers_actions import (
     Reversed,
     TrickStarted,
     TrickWon,
+    parse_well_formed,
 )
 from rules.losers_board import (
     CARD_NUMBER,
@@ -160,6 +161,26 @@ class LosersPlay(LosersChecks):
         if phase == BUILD:
             return self._build(player, action.cards, checked)
         return self._choose(player, action, checked)
+
+    def fast_forward(self, entries: Sequence[Any], index: int) -> int:
+        """`rules.log.load`'s quick path: apply the plain log entries from `index` on (an object
+        of the log's usual shape, from the player whose turn it is, legal) exactly as
+        `apply_entry` would, and return the index of the first entry left to `apply_entry`
+        (anything else, or a refusal, which it then reports: `apply` changes nothing then)."""
+        while index < len(entries):
+            entry = entries[index]
+            nxt = self._next
+            if nxt is None or type(entry) is not dict or entry.get("player") != nxt.player:
+                break
+            action = parse_well_formed(entry, with_player=True)
+            if action is None:
+                break
+            try:
+                self.apply(entry["player"], action)
+            except IllegalAction:
+                break
+            index += 1
+        return index
 
     def _check(self, player: str, action: Any) -> Any:
         """What `_refuse` returns for the action, or its refusal (IllegalAction)."""
