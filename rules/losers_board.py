@@ -37,7 +37,7 @@ LAND_BONUS = 10
 
 def check_hands(players: Sequence[str], hands: Any) -> Mapping[str, Sequence[str]]:
     """R-1: a deal of 10 distinct card ids to exactly the players, no card dealt twice; returns
-    `hands`, checked."""
+    the hands by player (`hands` itself when it is a dict of lists)."""
     if type(hands) is dict and len(hands) == len(players):
         # A setup as JSON or `draw_setup` writes it, checked at once: 10 per player, all the
         # cards distinct card ids. Anything else is left to the checks below, which name it.
