@@ -71,8 +71,9 @@ class LosersChecks:
 
     @phase.setter
     def phase(self, value: str) -> None:
-        # The rules keep `_next` in step with every change they make; a test that sets up a
-        # position by hand sets the phase last, and who acts is then worked out from scratch.
+        # The rules keep `_next` and the empty cells in step with every change they make; a test
+        # that sets up a position by hand sets the phase last, and both are then worked out from
+        # scratch (and a draw of `random_action` is forgotten).
         self._phase = value
         self._next = self._turn_now()
         self._vacant = [cell for cell in BUILDING_INDEXES if self.field[cell] is None]
