@@ -1,12 +1,16 @@
 """Rights of Losers (敗者の権利): RULES.md R-1..R-7 as a state machine.
 
 The geometry and the final judgement live in `rules.losers_board`, the actions and events in
-`rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`, what
-a player sees in `rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
+`rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`,
+carrying out an action in `rules.losers_play`, random actions in `rules.losers_random` (drawn
+from the RNG as `rules.losers_rng` copies them), what a player sees in `rules.losers_view`, and
+dealing hidden cards again in `rules.losers_deal`.
 
 Speed matters here (replays re-judge whole logs, computer players play games out): whose turn
-it is is kept up to date instead of being worked out on every question, everything fixed by the
-seating is computed once per seating and shared, and `clone` copies only the few mutable parts.
+it is is kept up to date instead of being worked out on every question, so are the free spots
+(in order) and the empty cells; everything fixed by the seating is computed once per seating
+and shared, `clone` copies only the few mutable parts, and `apply` does not check again an
+action that `random_action` has just drawn from the same state.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from rules.losers_actions import (
     parse_action,
 )
 from rules.losers_board import (
+    BUILDING_INDEXES,
     CARD_IDS,
     CARD_ORDER,
     CELLS,
@@ -94,9 +99,10 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self._seating = seating(players)
         self.hands = {p: sorted(hands[p], key=_IN_ORDER) for p in players}
         self.field: list[str | None] = list(_START_FIELD)
+        self._vacant = list(BUILDING_INDEXES)  # R-2: the building cells without a card
         self.chips: dict[int, str] = {}  # spot index -> owner (R-3: one chip a spot)
         self.chips_left = dict.fromkeys(players, CHIPS_PER_PLAYER)
-        self._free = list(_START_FREE)
+        self._free = list(_START_FREE)  # R-3: free spots touching a card, in order (`open`)
         self.lead = lead
         self._first_lead = lead
         self.reversed = False
@@ -115,7 +121,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self.final: dict[str, int] = {}
         # R-4, public: the suits each player has shown they no longer hold (did not follow).
         self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
-        self._drawn = None
+        self._drawn = None  # what `random_action` drew last (`LosersRandom`)
 
     # -- creation ----------------------------------------------------------------------------------
 
@@ -164,6 +170,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin._seating = self._seating
         twin.hands = {p: hand.copy() for p, hand in self.hands.items()}
         twin.field = self.field.copy()
+        twin._vacant = self._vacant.copy()
         twin.chips = self.chips.copy()
         twin.chips_left = self.chips_left.copy()
         twin._free = self._free.copy()

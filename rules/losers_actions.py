@@ -60,6 +60,7 @@ __all__ = [
     "TrickWon",
     "move_action",
     "parse_action",
+    "parse_well_formed",
 ]
 
 Coord = tuple[int, int]
@@ -181,18 +182,19 @@ FIELDS: dict[str, tuple[str, ...]] = {
 def parse_action(data: Mapping[str, Any]) -> Action:
     """The action for a log entry's fields (without `player`); raises MalformedAction."""
     if type(data) is dict:
-        action = _parse_well_formed(data)
+        action = parse_well_formed(data)
         if action is not None:
             return action
     return _parse_any(data)
 
 
-def _parse_well_formed(data: dict[str, Any]) -> Action | None:
+def parse_well_formed(data: dict[str, Any], *, with_player: bool = False) -> Action | None:
     """The action of a log entry as logs write it (a dict of lists and ints), or None for
     anything else, which `_parse_any` then parses or refuses. Replays spend much of their time
-    here, so the usual shapes are recognised with a few exact type tests."""
+    here, so the usual shapes are recognised with a few exact type tests. `with_player`: the
+    entry still holds its `player` field (one field more, not looked at)."""
     kind = data.get("action")
-    size = len(data)
+    size = len(data) - with_player
     if kind == "play":
         card = data.get("card")
         if size == 2 and type(card) is str:

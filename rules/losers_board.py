@@ -14,7 +14,6 @@ from typing import Any
 
 from rules.base import InvalidSetup
 from rules.losers_quick import quick_init
-from rules.losers_shared import Shared
 
 # -- R-1: cards and chips ------------------------------------------------------------------------
 
@@ -38,7 +37,7 @@ LAND_BONUS = 10
 
 def check_hands(players: Sequence[str], hands: Any) -> Mapping[str, Sequence[str]]:
     """R-1: a deal of 10 distinct card ids to exactly the players, no card dealt twice; returns
-    `hands`, checked."""
+    the hands by player (`hands` itself when it is a dict of lists)."""
     if type(hands) is dict and len(hands) == len(players):
         # A setup as JSON or `draw_setup` writes it, checked at once: 10 per player, all the
         # cards distinct card ids. Anything else is left to the checks below, which name it.
@@ -204,14 +203,10 @@ WEIGHING = tuple(
 )
 
 
-# Judgements that recur game after game, shared (`rules.losers_shared`): [cell, card, owner, by].
-_OWNERS = Shared(lambda cell, card, owner, by: CardOwner(CELLS[cell], card, owner, by))
-
-
-def verdict(owner: str | None, best: int, second: int) -> tuple[str | None, str]:
+def verdict(best: int, second: int, owner: str | None) -> tuple[str | None, str]:
     """R-6 from the two best keys around a card (0: nobody) and the owner of the best: only the
     best key counts, so the tie-breaks compare the players tied for most chips only."""
-    if owner is None:
+    if not best:
         return None, NO_CHIPS
     if not second:
         return owner, MOST
@@ -236,7 +231,7 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
             best, second, owner = key, best, player
         elif key > second:
             second = key
-    return verdict(owner, best, second)
+    return verdict(best, second, owner)
 
 
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
@@ -263,7 +258,12 @@ def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[C
                     best, second, owner = key, best, player
                 elif key > second:
                     second = key
-            owners.append(_OWNERS[(cell, card, *verdict(owner, best, second))])
+            # A card around which one player alone has chips is theirs: no need to ask `verdict`.
+            if second:
+                owner, by = verdict(best, second, owner)
+            else:
+                by = MOST if best else NO_CHIPS
+            owners.append(CardOwner(CELLS[cell], card, owner, by))
     return owners
 
 

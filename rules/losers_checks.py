@@ -46,6 +46,7 @@ class LosersChecks:
     players: tuple[str, ...]
     hands: dict[str, list[str]]
     field: list[str | None]
+    _vacant: list[int]  # the building cells without a card, in order (R-2)
     chips: dict[int, str]
     _free: list[int]  # R-3: the free spots touching a card, where chips may go, in order
     trick: list[tuple[str, str]]
@@ -70,10 +71,12 @@ class LosersChecks:
 
     @phase.setter
     def phase(self, value: str) -> None:
-        # The rules keep `_next` in step with every change they make; a test that sets up a
-        # position by hand sets the phase last, and who acts is then worked out from scratch.
+        # The rules keep `_next` and the empty cells in step with every change they make; a test
+        # that sets up a position by hand sets the phase last, and both are then worked out from
+        # scratch (and a draw of `random_action` is forgotten).
         self._phase = value
         self._next = self._turn_now()
+        self._vacant = [cell for cell in BUILDING_INDEXES if self.field[cell] is None]
         self._drawn = None
 
     @property
@@ -109,8 +112,8 @@ class LosersChecks:
         return hand
 
     def _empty(self) -> list[int]:
-        field = self.field
-        return [i for i in BUILDING_INDEXES if field[i] is None]
+        """R-2: the building cells without a card, in order (kept up to date: not to be changed)."""
+        return self._vacant
 
     def _own(self, player: str) -> list[int]:
         own = [spot for spot, owner in self.chips.items() if owner == player]

@@ -8,13 +8,13 @@ the next turn looked up in tables the seating fixed once (`Seating`), no helper 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, cast
 
-from rules.base import Next
+from rules.base import IllegalAction, Next
 from rules.losers_actions import (
     Action,
     Appoint,
@@ -36,6 +36,7 @@ from rules.losers_actions import (
     Reversed,
     TrickStarted,
     TrickWon,
+    parse_well_formed,
 )
 from rules.losers_board import (
     CARD_NUMBER,
@@ -58,8 +59,6 @@ _CARD_OF = itemgetter(1)  # the card of a (player, card) play
 _NUMBER_OF = CARD_NUMBER.__getitem__
 
 # Events that recur game after game, shared (`rules.losers_shared`).
-_PLAYED = Shared(CardPlayed)  # [player, card, trick]
-_PLACED = Shared(lambda player, spot, left: ChipPlaced(player, SPOTS[spot], left))
 _SKIPPED = Shared(ChipSkipped)  # [player, reason]
 _APPOINTED = Shared(Appointed)  # [player, lead]
 _REVERSED = Shared(Reversed)  # [player, reversed]
@@ -120,71 +119,83 @@ class LosersPlay(LosersChecks):
 
     def apply(self, player: str, action: Any) -> list[LosersEvent]:
         drawn = self._drawn
-        if drawn is not None:
-            self._drawn = None
-            if drawn[1] is action and drawn[0] == player:
-                # `random_action` drew this very action for this player from this very state
-                # (every change of state clears `_drawn`), and found it legal on the way: what
-                # the checks would return is in `drawn[2]`.
-                phase = self._phase
-                if phase == PLAY:
-                    return self._play(player, action.card, drawn[2])
-                if phase == CHIP:
-                    return self._chip(player, drawn[2])
-                if phase == BUILD:
-                    return self._build(player, action.cards, drawn[2])
-                return self._choose(player, action, drawn[2])
+        if drawn is not None and drawn[1] is action and drawn[0] == player:
+            # `random_action` drew this very action for this player from this very state (every
+            # change of state clears `_drawn`) and found on the way what the checks would.
+            checked = drawn[2]
+        else:
+            checked = self._check(player, action)
+        self._drawn = None
+        phase = self._phase
+        if phase == PLAY:
+            # R-4: a card to the trick (`checked`: the led suit the player has just shown they
+            # lack, if any); the trick is won once everybody has played.
+            card = action.card
+            if checked is not None:
+                self.voids[player] |= {checked}
+            self.hands[player].remove(card)
+            trick = self.trick
+            trick.append((player, card))
+            events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
+            if len(trick) == len(self.players):
+                self._win_trick(events)
+            else:
+                self._next = self._play_turns[len(trick)]
+            return events
+        if phase == CHIP:
+            # R-5a: a loser's chip on the spot `checked`; then the next loser who can put one,
+            # or the build.
+            self.chips[checked] = player
+            left = self.chips_left[player] - 1
+            self.chips_left[player] = left
+            free = self._free
+            free.remove(checked)
+            queue = self.chip_queue
+            del queue[0]
+            events = [ChipPlaced(player, SPOTS[checked], left)]
+            if queue and free and self.chips_left[queue[0]]:
+                self._next = self._seating.chip_turn[queue[0]]
+            else:
+                self._next_chip(events)
+            return events
+        if phase == BUILD:
+            return self._build(player, action.cards, checked)
+        return self._choose(player, action, checked)
+
+    def fast_forward(self, entries: Sequence[Any], index: int) -> int:
+        """`rules.log.load`'s quick path: apply the plain log entries from `index` on (an object
+        of the log's usual shape, from the player whose turn it is, legal) exactly as
+        `apply_entry` would, and return the index of the first entry left to `apply_entry`
+        (anything else, or a refusal, which it then reports: `apply` changes nothing then)."""
+        while index < len(entries):
+            entry = entries[index]
+            nxt = self._next
+            if nxt is None or type(entry) is not dict or entry.get("player") != nxt.player:
+                break
+            action = parse_well_formed(entry, with_player=True)
+            if action is None:
+                break
+            try:
+                self.apply(entry["player"], action)
+            except IllegalAction:
+                break
+            index += 1
+        return index
+
+    def _check(self, player: str, action: Any) -> Any:
+        """What `_refuse` returns for the action, or its refusal (IllegalAction)."""
         nxt = self._next
         if nxt is not None and player == nxt.player:
             # The usual case: the player whose turn it is, an action of exactly the type the
             # phase expects. Only the checks of that action remain (the same as `_refuse`'s).
             phase, kind = self._phase, type(action)
             if phase == PLAY and kind is Play:
-                return self._play(player, action.card, self._refuse_play(player, action.card))
+                return self._refuse_play(player, action.card)
             if phase == CHIP and kind is Chip:
-                return self._chip(player, self._refuse_spot(action.at))
+                return self._refuse_spot(action.at)
             if phase == BUILD and kind is Build:
-                return self._build(player, action.cards, self._refuse_build(action))
-        checked = self._refuse(player, action)
-        phase = self._phase
-        if phase == PLAY:
-            return self._play(player, action.card, cast(str | None, checked))
-        if phase == CHIP:
-            return self._chip(player, cast(int, checked))
-        if phase == BUILD:
-            return self._build(player, action.cards, cast(tuple[int, int], checked))
-        return self._choose(player, action, checked)
-
-    def _play(self, player: str, card: str, void: str | None) -> list[LosersEvent]:
-        """R-4: a card to the trick (`void`: the led suit the player has just shown they lack);
-        the trick is won once everybody has played."""
-        if void is not None:
-            self.voids[player] |= {void}
-        self.hands[player].remove(card)
-        trick = self.trick
-        trick.append((player, card))
-        events: list[LosersEvent] = [_PLAYED[player, card, self.trick_number]]
-        if len(trick) == len(self.players):
-            self._win_trick(events)
-        else:
-            self._next = self._play_turns[len(trick)]
-        return events
-
-    def _chip(self, player: str, spot: int) -> list[LosersEvent]:
-        """R-5a: a loser's chip; then the next loser who can put one, or the build."""
-        self.chips[spot] = player
-        left = self.chips_left[player] - 1
-        self.chips_left[player] = left
-        free = self._free
-        free.remove(spot)
-        queue = self.chip_queue
-        del queue[0]
-        events: list[LosersEvent] = [_PLACED[player, spot, left]]
-        if queue and free and self.chips_left[queue[0]]:
-            self._next = self._seating.chip_turn[queue[0]]
-        else:
-            self._next_chip(events)
-        return events
+                return self._refuse_build(action)
+        return self._refuse(player, action)
 
     def _build(
         self, player: str, cards: tuple[str, str], cells: tuple[int, int]
@@ -196,6 +207,9 @@ class LosersPlay(LosersChecks):
         field[first] = cards[0]
         won.remove(cards[1])
         field[second] = cards[1]
+        vacant = self._vacant
+        vacant.remove(first)
+        vacant.remove(second)
         # R-3: the spots around the two cards open, those without a chip that were not open yet
         opened = (_AROUND[first] | _AROUND[second]).difference(self.chips, free)
         if opened:

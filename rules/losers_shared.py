@@ -1,10 +1,11 @@
-"""Rights of Losers: values that recur game after game, made once and shared.
+"""Rights of Losers: events with few different values, made once and shared.
 
-A random playout makes some 150 events and judgements, and making one (a Python `__init__` that
-fills each slot of a frozen dataclass through its descriptor) costs several dictionary lookups;
-yet most of them recur with the same fields in game after game: a player's card in a given
-trick, a chip put down with so many chips left, a trick started, a card's owner. They are frozen
-values compared by value, without mutable parts, so sharing one changes nothing a caller sees.
+Making an event (a Python `__init__` that fills each slot of a frozen dataclass through its
+descriptor) costs more than looking it up in a small table, and some events take only a few
+values game after game: a trick started (by whom, why, reversed or not), a chip turn skipped, a
+pass. They are frozen values compared by value, without mutable parts, so sharing one changes
+nothing a caller sees. (Events with many values, a card played in a given trick say, are made
+afresh: measured, a lookup in a table that large saves nothing.)
 """
 
 from __future__ import annotations
