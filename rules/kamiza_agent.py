@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from rules.kamiza import Kamiza, Play
+if TYPE_CHECKING:
+    from rules.kamiza import Kamiza, Play  # the policy runs inside Kamiza.computer_action
+
 
 # KAMIZA: how much a computer player likes each (card, area); 0 never (K-4: a Boss or Corrupt
 # Policeman in shimoza only throws points away).

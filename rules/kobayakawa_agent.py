@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
     KEEP_DRAWN,
@@ -14,7 +14,11 @@ from rules.kobayakawa_moves import (
     KobayakawaAction,
     judge,
 )
+from rules.kobayakawa_tables import ROUNDS
 from rules.kobayakawa_view import KobayakawaObservation
+
+if TYPE_CHECKING:
+    from rules.kobayakawa import Kobayakawa  # the policy runs inside its computer_action
 
 _KOBAYAKAWA_SAMPLES = 48
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from rules.losers import RightsOfLosers
 from rules.losers_actions import (
     CHIP_AT,
     PASS,
@@ -36,6 +35,9 @@ from rules.losers_board import (
     spot_index,
 )
 from rules.losers_view import LosersObservation
+
+if TYPE_CHECKING:
+    from rules.losers import RightsOfLosers  # the policy runs inside its computer_action
 
 # Only the player's observation is read (G-3): their own hand and the public table. Cells and
 # spots are flat indexes as in `rules.losers_board`.
