@@ -175,13 +175,32 @@ async def test_absent_player_is_played_for_then_put_on_autopilot(fake_discord, l
     assert "Welcome back" in back.response.text
     again = await ann.click(notice, "I'm back")
     assert "not on autopilot" in again.response.text
-    turns = await play_to_the_end({ann.id: ann}, thread, random.Random(2))
+    turns = await play_on_a_short_clock(ann, thread, random.Random(2))
     assert turns >= 1
     texts = [m.text for m in ann.visible_messages(thread)]
-    assert sum("Time ran out" in t for t in texts) == 2
-    assert sum("seconds left" in t for t in texts) == 2
-    assert texts.index(notice.text) > max(i for i, t in enumerate(texts) if "Time ran out" in t)
+    ran_out = [i for i, t in enumerate(texts) if "Time ran out" in t]
+    # Two turns ran out, then autopilot; a busy machine may let a later 5-second turn run out too.
+    assert len(ran_out) >= 2 and sum("seconds left" in t for t in texts) >= 2
+    assert ran_out[1] < texts.index(notice.text)
+    assert not any("Time ran out" in t for t in texts[ran_out[1] + 1 : texts.index(notice.text)])
     assert any("Final standings" in t for t in texts)
+
+
+async def play_on_a_short_clock(ann, thread, rng) -> int:
+    """Ann's turns to the end of the match. On a 5-second clock a turn the table names can run
+    out before her clicks arrive: a turn that fails while the table has moved on meanwhile is
+    one she missed (she waits for the next); one that fails with the table unchanged is a bug."""
+    turns, version = 0, None
+    while (user := await wait_turn({ann.id: ann}, thread, after=version, timeout=30)) is not None:
+        version = table_version(user, thread)
+        try:
+            await play_turn(user, thread, rng)
+        except AssertionError:
+            if table_version(user, thread) == version:
+                raise
+            continue
+        turns += 1
+    return turns
 
 
 async def test_a_japanese_server_gets_public_messages_in_japanese(fake_discord, launch_bot, users):
