@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -58,7 +59,7 @@ class KamizaBot(commands.Bot):
         )
         self.settings = settings
         self.ledger: Ledger | None = None
-        self.presenters: dict[str, Presenter] = {}  # filled by each game's extension
+        self.presenters: dict[str, Presenter[Any]] = {}  # filled by each game's extension
         self.tables: TableManager | None = None
         self.tree.error(self._on_tree_error)
 
