@@ -9,13 +9,13 @@ the tests' own game).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rules import registry as rules_registry
 from rules.base import AnyGame
+from rules.plugins import PluginError, spec_module
 
 if TYPE_CHECKING:
     import discord
@@ -89,12 +89,12 @@ def register(spec: GameSpec[G]) -> GameSpec[G]:
 
 
 def load(packages: Iterable[str] = PACKAGES) -> tuple[GameSpec[Any], ...]:
-    """Register the `SPEC` of each package's `spec` module; returns every game known."""
+    """Register the `SPEC` of each package's `spec` module; returns every game known. Raises
+    PluginError (one line naming `EXTRA_GAMES`) when a package gives no game."""
     for package in packages:
-        module = importlib.import_module(f"{package}.spec")
-        spec = getattr(module, "SPEC", None)
+        spec = getattr(spec_module(package), "SPEC", None)
         if not isinstance(spec, GameSpec):
-            raise TypeError(f"{package}.spec has no SPEC = GameSpec(...)")
+            raise PluginError(package, f"{package}.spec has no SPEC = GameSpec(...)")
         register(spec)
     return games()
 
