@@ -43,7 +43,7 @@ class GameSpec(Generic[G]):
     """
 
     rules: type[G]  # the state machine: log name, seat counts, options (`rules/`)
-    command: str  # the slash command group, "kamiza" for `/kamiza start`
+    command: str  # the slash command group: "<command>" for `/<command> start`
     i18n_prefix: str  # its catalogue keys `<prefix>.*`, `cmd.<prefix>.*`, `about.<prefix>`
     commands: Callable[[], app_commands.Group]  # its slash commands
     presenter: Callable[[discord.Client], Presenter[G]]  # its public table messages
