@@ -1,9 +1,9 @@
 """`python -m bot`: run the Discord bot.
 
-Exit status 0 after a clean stop (SIGINT/SIGTERM), 2 for bad settings, a ledger file that cannot
-be opened or a refused token (one clear line on standard error, never a traceback, never the
-token nor a password of a URL), 1 if Discord is unreachable. Settings are all checked before any
-file or network is touched.
+Exit status 0 after a clean stop (SIGINT/SIGTERM), 2 for bad settings (an `EXTRA_GAMES` package
+that does not import included), a ledger file that cannot be opened or a refused token (one clear
+line on standard error, never a traceback, never the token nor a password of a URL), 1 if Discord
+is unreachable. Settings are all checked before any file or network is touched.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import logging
 import sys
 from urllib.parse import urlsplit
 
+from rules.plugins import PluginError
+
 from .client import run
+from .games import registry as games
 from .settings import Settings, SettingsError, load_settings
 
 
@@ -59,6 +62,12 @@ def main() -> int:
     except SettingsError as exc:
         for line in exc.lines:
             print(f"kamiza: {line}", file=sys.stderr)
+        return 2
+    games.load()  # the product's games: a failure there is a bug, with its traceback
+    try:
+        games.load(settings.extra_games)
+    except PluginError as exc:
+        print(f"kamiza: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, secrets_of(settings))
     return run(settings)

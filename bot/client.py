@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -28,7 +29,7 @@ from .settings import Settings
 log = logging.getLogger(__name__)
 
 # The cogs, loaded in this order. Each is a package with `async def setup(bot)`; `bot.games`
-# adds every registered game's commands, table messages and menus (`bot.games.registry`).
+# adds every registered game's commands and menus (`bot.games.registry`).
 EXTENSIONS: tuple[str, ...] = (
     "bot.meta",
     "bot.tables",
@@ -58,7 +59,7 @@ class KamizaBot(commands.Bot):
         )
         self.settings = settings
         self.ledger: Ledger | None = None
-        self.presenters: dict[str, Presenter] = {}  # filled by each game's extension
+        self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
         self.tree.error(self._on_tree_error)
 
@@ -77,7 +78,9 @@ class KamizaBot(commands.Bot):
             ),
         )
         await self.tree.set_translator(CatalogueTranslator())
-        games.load((*games.PACKAGES, *self.settings.extra_games))  # before any cog reads the list
+        # Before any cog reads the list; a game's presenter serves all its tables.
+        for spec in games.load((*games.PACKAGES, *self.settings.extra_games)):
+            self.presenters[spec.name] = spec.presenter(self)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id is not None:

@@ -5,25 +5,21 @@ Every setting is documented in `.env.example` and in the README. An empty value 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_core import ErrorDetails
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from data.urls import parse_url, redact_url
+from rules.plugins import PluginSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(
-        env_file=".env",
-        env_file_encoding="utf-8",
-        env_ignore_empty=True,
-        extra="ignore",
-    )
+class Settings(PluginSettings):
+    """Every setting of the bot; `EXTRA_GAMES` (`extra_games`) and where settings are read
+    from come from `PluginSettings`, which the other commands read too."""
 
     discord_token: SecretStr
     database_url: str = "sqlite:///kamiza.sqlite3"
@@ -36,9 +32,6 @@ class Settings(BaseSettings):
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"
-    # More game packages beside the product's (`bot.games.registry`), comma-separated: plugins
-    # and the tests' own game. Each must have a `spec` module with a `SPEC`.
-    extra_games: Annotated[tuple[str, ...], NoDecode] = ()
 
     @field_validator("discord_token")
     @classmethod
@@ -47,20 +40,6 @@ class Settings(BaseSettings):
         if not token:
             raise ValueError("is empty")
         return SecretStr(token)
-
-    @field_validator("extra_games", mode="before")
-    @classmethod
-    def _package_list(cls, value: object) -> object:
-        if isinstance(value, str):
-            value = [part.strip() for part in value.split(",") if part.strip()]
-        if not isinstance(value, list | tuple):
-            raise ValueError("must be Python package names separated by commas")
-        for package in value:
-            if not isinstance(package, str) or not all(
-                part.isidentifier() for part in package.split(".")
-            ):
-                raise ValueError(f"{package!r} is not a Python package name")
-        return tuple(dict.fromkeys(value))  # a package named twice is loaded once
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -4,10 +4,12 @@
   and the stored `results` (games still in the lobby have no log and are skipped).
 - check: SQLite integrity and foreign keys, gap-free action sequences, then every finished game
   replayed through `rules` against its stored results (running games must replay too). Exit
-  status 1 and one line per game that disagrees (`game ID: reason`) on standard output.
+  status 1 and one line per game that disagrees (`game ID: reason`) on standard output. The
+  games `EXTRA_GAMES` adds are known, read as the bot reads it (`rules.plugins`).
 - bench: durable appends per second and leaderboard query times on 100,000 finished games.
 
-A bad URL or a ledger file that cannot be opened: one line on standard error, exit status 2.
+A bad URL, a bad `EXTRA_GAMES` or a ledger file that cannot be opened: one line on standard
+error, exit status 2.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from data.store import DEFAULT_URL, GameRecord, Ledger, open_ledger
 from data.urls import parse_url, redact_url
 from rules.base import RulesError
 from rules.log import load
+from rules.plugins import PluginError, load_configured_rules
 
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
@@ -139,8 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if path is None or not os.path.exists(path):
             print(f"{args.command}: no ledger at {path}", file=sys.stderr)
             return EXIT_USAGE
+        if args.command == "check":
+            load_configured_rules()
         return asyncio.run(_with_ledger(args.db, args.command, args))
-    except LedgerError as exc:  # one line naming the file and what is wrong with it
+    except (LedgerError, PluginError) as exc:  # one line naming what is wrong
         print(f"{args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
 

@@ -1,4 +1,7 @@
-"""`python -m rules replay FILE|-` and `python -m rules bench [GAME ...]` (see rules/bench/)."""
+"""`python -m rules replay FILE|-` and `python -m rules bench [GAME ...]` (see rules/bench/).
+
+`replay` knows the games `EXTRA_GAMES` adds (`rules.plugins`), read as the bot reads it.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import sys
 
 from rules.base import RulesError
 from rules.log import LogError, UnsupportedGame, load, result
+from rules.plugins import PluginError, load_configured_rules
 
 EXIT_BAD_LOG = 2
 
@@ -31,6 +35,10 @@ def replay_command(path: str) -> int:
         log = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         return _fail(f"log: not valid JSON: {exc}")
+    try:
+        load_configured_rules()
+    except PluginError as exc:
+        return _fail(str(exc))
     try:
         state = load(log)
     except UnsupportedGame as exc:

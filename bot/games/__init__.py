@@ -1,23 +1,25 @@
-"""Every game's commands, table messages and private menus, from the game registry."""
+"""Every game's commands and private menus, from the game registry (the bot's extension).
+
+Their presenters are made by the client itself (`KamizaBot.setup_hook`), before any table.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.client import KamizaBot
+    from discord.ext.commands import Bot
 
 
-async def setup(bot: KamizaBot) -> None:
+async def setup(bot: Bot) -> None:
     from bot.games.registry import games
 
     for spec in games():
-        spec.hand()
-        bot.presenters[spec.name] = spec.presenter(bot)
+        spec.hand()  # importing a hand view registers its verbs
         bot.tree.add_command(spec.commands())
 
 
-async def teardown(bot: KamizaBot) -> None:
+async def teardown(bot: Bot) -> None:
     from bot.games.registry import games
 
     for spec in games():

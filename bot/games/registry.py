@@ -9,20 +9,22 @@ the tests' own game).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rules import registry as rules_registry
 from rules.base import AnyGame
+from rules.plugins import PluginError, spec_module
 
 if TYPE_CHECKING:
     import discord
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
-    from bot.tables.hands import HandView
+    from bot.tables.hand_view import HandView
+
+G = TypeVar("G", bound=AnyGame)
 
 # The product's games, in the order menus and /about list them.
 PACKAGES: tuple[str, ...] = ("bot.kamiza", "bot.kobayakawa", "bot.losers")
@@ -33,19 +35,19 @@ class UnknownGame(LookupError):
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
+class GameSpec(Generic[G]):
     """Everything the bot needs to host one game.
 
     The factories import their modules only when called: the list of games is known before any
     game's Discord code is imported (slash command choices, the ledger's check of a game name).
     """
 
-    rules: type[AnyGame]  # the state machine: log name, seat counts, options (`rules/`)
-    command: str  # the slash command group, "kamiza" for `/kamiza start`
+    rules: type[G]  # the state machine: log name, seat counts, options (`rules/`)
+    command: str  # the slash command group: "<command>" for `/<command> start`
     i18n_prefix: str  # its catalogue keys `<prefix>.*`, `cmd.<prefix>.*`, `about.<prefix>`
     commands: Callable[[], app_commands.Group]  # its slash commands
-    presenter: Callable[[discord.Client], Presenter]  # its public table messages
-    hand: Callable[[], HandView]  # its private menus (importing them registers their verbs)
+    presenter: Callable[[discord.Client], Presenter[G]]  # its public table messages
+    hand: Callable[[], HandView[G]]  # its private menus (importing them registers their verbs)
     editions: tuple[str, ...] = ()  # choices of its `edition` option, the default first
     catalogue: str | None = None  # a package with `<lang>/*.json` texts outside bot/i18n
 
@@ -67,10 +69,10 @@ class GameSpec:
         return self.rules.min_players, self.rules.max_players
 
 
-_specs: dict[str, GameSpec] = {}
+_specs: dict[str, GameSpec[Any]] = {}
 
 
-def register(spec: GameSpec) -> GameSpec:
+def register(spec: GameSpec[G]) -> GameSpec[G]:
     """Add a game (again: a no-op); its rules class joins `rules.registry` too."""
     known = _specs.get(spec.name)
     if known is spec:
@@ -86,18 +88,18 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def load(packages: Iterable[str] = PACKAGES) -> tuple[GameSpec, ...]:
-    """Register the `SPEC` of each package's `spec` module; returns every game known."""
+def load(packages: Iterable[str] = PACKAGES) -> tuple[GameSpec[Any], ...]:
+    """Register the `SPEC` of each package's `spec` module; returns every game known. Raises
+    PluginError (one line naming `EXTRA_GAMES`) when a package gives no game."""
     for package in packages:
-        module = importlib.import_module(f"{package}.spec")
-        spec = getattr(module, "SPEC", None)
+        spec = getattr(spec_module(package), "SPEC", None)
         if not isinstance(spec, GameSpec):
-            raise TypeError(f"{package}.spec has no SPEC = GameSpec(...)")
+            raise PluginError(package, f"{package}.spec has no SPEC = GameSpec(...)")
         register(spec)
     return games()
 
 
-def games() -> tuple[GameSpec, ...]:
+def games() -> tuple[GameSpec[Any], ...]:
     """Every registered game; the product's games are loaded on first use."""
     if not _specs:
         load()
@@ -108,7 +110,7 @@ def names() -> tuple[str, ...]:
     return tuple(spec.name for spec in games())
 
 
-def spec_of(name: str) -> GameSpec:
+def spec_of(name: str) -> GameSpec[Any]:
     for spec in games():
         if spec.name == name:
             return spec

@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 
 from bot.i18n import locale_key, t
-from bot.kamiza.spec import SPEC
 from bot.standings.access import ledger_of
 from bot.tables import commands as common
 from bot.tables.replies import lang_of
+from rules.kamiza import EDITIONS, Kamiza
 
-GAME = SPEC.name
-EDITIONS = SPEC.editions
+# From the rules, not from `bot.kamiza.spec`: the spec imports this module (its `commands`).
+GAME = Kamiza.name
 
 
 def _key(path: str) -> app_commands.locale_str:

@@ -18,26 +18,18 @@ from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.hands import Menu
 from data.store import Seat
-from rules.base import AnyGame, Event
+from rules.base import Event
 from rules.kamiza import Kamiza, Play
 from rules.kamiza_judge import SHIMOZA_FORBIDDEN
 
 
-def state_of(table: Table) -> Kamiza:
-    """The table's game: KAMIZA's hand and presenter only ever serve KAMIZA tables."""
-    state = table.state
-    assert isinstance(state, Kamiza)
-    return state
-
-
-def round_key(state: AnyGame) -> str:
-    assert isinstance(state, Kamiza)  # a KAMIZA table's state (`Table.act` passes any game's)
+def round_key(state: Kamiza) -> str:
     game_no, round_no = state.position()
     return f"{game_no}.{round_no}"
 
 
-def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
-    state = state_of(table)
+def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None = None) -> Menu:
+    state = table.state
     seen = state.observation(seat.player)
     player = seat.player
     embed = discord.Embed(
@@ -92,11 +84,12 @@ class KamizaHand:
     """KAMIZA's private hand for the shared guard (`bot.tables.hands`): drawn for a round."""
 
     prefix = "kamiza"
+    rules = Kamiza
 
-    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+    def message(self, table: Table[Kamiza], seat: Seat, lang: str, note: str | None = None) -> Menu:
         return hand_message(table, seat, lang, note)
 
-    def shown_for(self, state: AnyGame, seq: int) -> str:
+    def shown_for(self, state: Kamiza, seq: int) -> str:
         return round_key(state)
 
 
@@ -114,9 +107,8 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
     found = await hands.current(interaction, game_id, key, HAND)
     if found is None:
         return
-    table, seat, lang = found.table, found.seat, found.lang
-    state = state_of(table)
-    if chosen not in state.hands[seat.player]:
+    seat, lang = found.seat, found.lang
+    if chosen not in found.table.state.hands[seat.player]:
         raise TableError("kamiza.hand.not_in_hand")
     shimoza_verb = "kzb" if chosen in SHIMOZA_FORBIDDEN else "kzp"
     view = view_of(

@@ -9,17 +9,19 @@ import discord
 
 from bot.i18n import t
 from bot.kamiza import render
-from bot.kamiza.hand import state_of
+from bot.kamiza.hand import HAND
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
+from rules.kamiza import Kamiza
 from rules.kamiza_events import MatchEnded
 
 
-class KamizaPresenter(MessagePresenter):
-    game = "kamiza"
+class KamizaPresenter(MessagePresenter[Kamiza]):
+    game = Kamiza.name
     colour = render.COLOUR
+    hand = HAND
 
     def options_text(self, options: dict[str, Any], lang: str) -> str:
         edition = t(lang, f"glossary.kamiza.edition.{options.get('edition', 'second')}")
@@ -28,15 +30,19 @@ class KamizaPresenter(MessagePresenter):
             text += "\n" + t(lang, "kamiza.table.advanced")
         return text
 
-    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(
+        self, table: Table[Kamiza], lang: str, viewer: str | None = None
+    ) -> discord.Embed:
         return render.table_embed(
-            state_of(table).observation(viewer),
+            table.state.observation(viewer),
             lang,
             lambda p: self.seat_name(table, p),
             sorted(table.autopilot),
         )
 
-    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+    async def events(
+        self, table: Table[Kamiza], player: str, events: Sequence[Event], cause: str
+    ) -> None:
         lang = self.lang(table)
         name: render.Namer = lambda p: self.seat_name(table, p)  # noqa: E731
         note = None
@@ -52,9 +58,9 @@ class KamizaPresenter(MessagePresenter):
         if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, lang)
 
-    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+    async def finished(self, table: Table[Kamiza], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
-        state = state_of(table)
+        state = table.state
         embed = discord.Embed(title=t(lang, "kamiza.end.title"), colour=render.COLOUR)
         embed.description = "\n".join(self.results_lines(table, results, lang))
         tie_break = state.result().tie_break

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.games.registry import GameSpec
-from rules.kamiza import Kamiza
+from rules.kamiza import EDITIONS, Kamiza
 
 if TYPE_CHECKING:
     import discord
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
-    from bot.tables.hands import HandView
+    from bot.tables.hand_view import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -21,13 +21,13 @@ def _commands() -> app_commands.Group:
     return kamiza
 
 
-def _presenter(bot: discord.Client) -> Presenter:
+def _presenter(bot: discord.Client) -> Presenter[Kamiza]:
     from bot.kamiza.presenter import KamizaPresenter
 
     return KamizaPresenter(bot)
 
 
-def _hand() -> HandView:
+def _hand() -> HandView[Kamiza]:
     from bot.kamiza.hand import HAND
 
     return HAND
@@ -40,5 +40,5 @@ SPEC = GameSpec(
     commands=_commands,
     presenter=_presenter,
     hand=_hand,
-    editions=("second", "classic"),
+    editions=EDITIONS,
 )

@@ -9,19 +9,19 @@ only the two keep choices, and the menu offers nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.kobayakawa import render
+from bot.kobayakawa import look, render
 from bot.runtime.table import Table
 from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.hands import Menu
 from bot.tables.replies import ephemeral
 from data.store import Seat
-from rules.base import AnyGame, Event
+from rules.base import Event
 from rules.kobayakawa import DRAW as DRAW_PHASE
 from rules.kobayakawa import ROUNDS, Kobayakawa
 from rules.kobayakawa_moves import (
@@ -34,32 +34,14 @@ from rules.kobayakawa_moves import (
     KobayakawaReplaced,
 )
 
-if TYPE_CHECKING:
-    from bot.kobayakawa.presenter import KobayakawaPresenter
-
 DRAW, KEEP, REPLACE_VERB, FIGHT, PASS, SHOW = "kbd", "kbk", "kbr", "kbf", "kbp", "kbh"
 KEEPS = {"held": KEEP_HELD, "drawn": KEEP_DRAWN}
 
 
-def _presenter(table: Table) -> KobayakawaPresenter:
-    from bot.kobayakawa.presenter import KobayakawaPresenter  # it imports this module
-
-    presenter = table.presenter
-    assert isinstance(presenter, KobayakawaPresenter)  # it serves every Kobayakawa table
-    return presenter
-
-
-def state_of(table: Table) -> Kobayakawa:
-    """The table's game: this menu and Kobayakawa's presenter only serve Kobayakawa tables."""
-    state = table.state
-    assert isinstance(state, Kobayakawa)
-    return state
-
-
-def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+def hand_message(table: Table[Kobayakawa], seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's card and, on their turn, the buttons of what they may do now."""
     player = seat.player
-    seen = state_of(table).observation(player)
+    seen = table.state.observation(player)
     gid, seq = table.game_id, table.seq
     embed = discord.Embed(
         title=t(lang, "kobayakawa.hand.title", round=seen.round, rounds=ROUNDS),
@@ -156,11 +138,14 @@ class KobayakawaHand:
     """Kobayakawa's card menu for the shared guard (`bot.tables.hands`): drawn for a `seq`."""
 
     prefix = "kobayakawa"
+    rules = Kobayakawa
 
-    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+    def message(
+        self, table: Table[Kobayakawa], seat: Seat, lang: str, note: str | None = None
+    ) -> Menu:
         return hand_message(table, seat, lang, note)
 
-    def shown_for(self, state: AnyGame, seq: int) -> str:
+    def shown_for(self, state: Kobayakawa, seq: int) -> str:
         return str(seq)
 
 
@@ -193,10 +178,10 @@ async def draw(interaction: discord.Interaction, game_id: int, args: list[str]) 
     if turn is None:
         return
     table, seat = turn.table, turn.seat
-    if KEEP_HELD not in state_of(table).legal_actions(seat.player):  # not a draw turn (B-3)
+    if KEEP_HELD not in table.state.legal_actions(seat.player):  # not a draw turn (B-3)
         await hands.show_again(interaction, game_id, HAND)
         return
-    await _presenter(table).mark_seen_draw(table, seat.player, table.seq)
+    await look.mark_seen_draw(table, seat.player, table.seq)
     await hands.answer(interaction, hand_message(table, seat, turn.lang))
 
 
@@ -205,7 +190,7 @@ async def keep(interaction: discord.Interaction, game_id: int, args: CustomIdArg
     turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
     if turn is None:
         return
-    state, player = state_of(turn.table), turn.seat.player
+    state, player = turn.table.state, turn.seat.player
     # The menu offers keeping only once the drawn card was looked at (its observation's
     # `drawn`); a forged id may keep before that, and its answer names the drawn card all the
     # same, which only the rules' `drawn_card` gives before a look.
@@ -227,7 +212,7 @@ async def replace(interaction: discord.Interaction, game_id: int, args: list[str
     if turn is None:
         return
     lang = turn.lang
-    if _presenter(turn.table).has_seen_draw(turn.table, turn.seat.player, turn.table.seq):
+    if look.has_seen_draw(turn.table, turn.seat.player, turn.table.seq):
         await ephemeral(interaction, t(lang, "kobayakawa.hand.already_drawn"))
         return
 

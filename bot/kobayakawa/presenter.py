@@ -8,63 +8,38 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import t
-from bot.kobayakawa import render
+from bot.kobayakawa import look, render
+from bot.kobayakawa.hand import HAND
+from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
-from rules.kobayakawa_moves import KEEP_HELD, GameEnded
+from rules.kobayakawa_moves import GameEnded
 
 log = logging.getLogger(__name__)
 
 
-def _state(table: Table) -> Kobayakawa:
-    state = table.state
-    assert isinstance(state, Kobayakawa)
-    return state
-
-
-SEEN_DRAW = "seen_draw"  # game note: [player, seq] of the turn whose drawn card was shown
-
-
-class KobayakawaPresenter(MessagePresenter):
-    game = "kobayakawa"
+class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
+    game = Kobayakawa.name
     colour = render.COLOUR
+    hand = HAND
 
-    # -- the drawn card, seen (B-3) ------------------------------------------------------------
-    # The rules know that the player to draw looked at the drawn card (`Kobayakawa.look`): from
-    # then on every path -- the menu, a timeout, autopilot -- can only keep one of the two cards.
-    # A look is no log action, so it is kept as a game note and given back to the state when a
-    # table is restored after a restart, before anyone can act (`table_opened`). The look itself
-    # is a step of the rules with no typed-interface equivalent: `Kobayakawa.look`.
+    # -- the drawn card, seen (B-3) --------------------------------------------------------------
+    # The steps live in `bot.kobayakawa.look`, which the menu uses too without importing this
+    # presenter; here the presenter restores the look when a table comes back (`table_opened`).
 
-    async def mark_seen_draw(self, table: Table, player: str, seq: int) -> int | None:
-        """Note, in the ledger and then in the rules, that `player` looks at the drawn card at
-        turn `seq`; the card, or None if that turn is over meanwhile (nothing to show)."""
-        await table.keep_note(SEEN_DRAW, [player, seq])
-        if table.seq != seq:
-            return None
-        return _state(table).look(player)
+    async def mark_seen_draw(self, table: Table[Kobayakawa], player: str, seq: int) -> int | None:
+        return await look.mark_seen_draw(table, player, seq)
 
-    def has_seen_draw(self, table: Table, player: str, seq: int) -> bool:
-        """Whether `player` has seen the drawn card at turn `seq`, which is the current one."""
-        return seq == table.seq and _state(table).observation(player).drawn is not None
+    def has_seen_draw(self, table: Table[Kobayakawa], player: str, seq: int) -> bool:
+        return look.has_seen_draw(table, player, seq)
 
-    def restore_seen_draw(self, table: Table) -> bool:
-        """Give the state back the look its note records, if the note is about this very turn
-        (a restart); whether it did."""
-        note = table.notes.get(SEEN_DRAW)
-        if not isinstance(note, list) or len(note) != 2 or note[1] != table.seq:
-            return False
-        state, player = _state(table), note[0]
-        # A draw turn is one where keeping a card is legal (B-3, before or after the look).
-        if not isinstance(player, str) or KEEP_HELD not in state.legal_actions(player):
-            return False  # not that player's draw turn: an old note
-        state.look(player)
-        return True
+    def restore_seen_draw(self, table: Table[Kobayakawa]) -> bool:
+        return look.restore_seen_draw(table)
 
-    async def table_opened(self, table: Table, restored: bool) -> None:
+    async def table_opened(self, table: Table[Kobayakawa], restored: bool) -> None:
         if restored:
             # First, before any await: this job is the table's first, and it starts before the
             # turn clock or a computer player can act on the restored state.
@@ -73,15 +48,19 @@ class KobayakawaPresenter(MessagePresenter):
 
     # -- messages ----------------------------------------------------------------------------------
 
-    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(
+        self, table: Table[Kobayakawa], lang: str, viewer: str | None = None
+    ) -> discord.Embed:
         return render.table_embed(
-            _state(table).observation(viewer),  # G-3: public, or the viewer's own card too
+            table.state.observation(viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),
             sorted(table.autopilot),
         )
 
-    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+    async def events(
+        self, table: Table[Kobayakawa], player: str, events: Sequence[Event], cause: str
+    ) -> None:
         lang = self.lang(table)
         note = None
         if cause == "timeout":
@@ -98,7 +77,7 @@ class KobayakawaPresenter(MessagePresenter):
         if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, lang)  # a fresh table message for the new round
 
-    async def _close_round(self, table: Table, text: str) -> None:
+    async def _close_round(self, table: Table[Kobayakawa], text: str) -> None:
         """The finished round's table message: no more turn ping, no more buttons."""
         message_id = table.message_ids.pop(TABLE_MESSAGE, None)
         if message_id is None:
@@ -109,7 +88,7 @@ class KobayakawaPresenter(MessagePresenter):
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
 
-    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+    async def finished(self, table: Table[Kobayakawa], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
         embed = discord.Embed(title=t(lang, "kobayakawa.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
-    from bot.tables.hands import HandView
+    from bot.tables.hand_view import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -21,13 +21,13 @@ def _commands() -> app_commands.Group:
     return kobayakawa
 
 
-def _presenter(bot: discord.Client) -> Presenter:
+def _presenter(bot: discord.Client) -> Presenter[Kobayakawa]:
     from bot.kobayakawa.presenter import KobayakawaPresenter
 
     return KobayakawaPresenter(bot)
 
 
-def _hand() -> HandView:
+def _hand() -> HandView[Kobayakawa]:
     from bot.kobayakawa.hand import HAND
 
     return HAND

@@ -23,7 +23,8 @@ from bot.tables.buttons import handles
 from bot.tables.hands import Menu, Turn
 from bot.tables.selects import handles as handles_select
 from data.store import Seat
-from rules.base import AnyGame, Event
+from rules.base import Event
+from rules.losers import RightsOfLosers
 from rules.losers_actions import PASS, REVERSE, Appoint, Build, Chip, Move, Play
 from rules.losers_board import CARD_SUIT
 
@@ -32,23 +33,30 @@ class LosersHand:
     """The Rights of Losers menus for the shared guard (`bot.tables.hands`): drawn for a `seq`."""
 
     prefix = "losers"
+    rules = RightsOfLosers
 
-    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+    def message(
+        self, table: Table[RightsOfLosers], seat: Seat, lang: str, note: str | None = None
+    ) -> Menu:
         return menus.menu(table, seat, lang, note=note)
 
-    def shown_for(self, state: AnyGame, seq: int) -> str:
+    def shown_for(self, state: RightsOfLosers, seq: int) -> str:
         return str(seq)
 
 
 HAND = LosersHand()
 
 
-async def acting(interaction: discord.Interaction, game_id: int, seq: str) -> Turn | None:
+async def acting(
+    interaction: discord.Interaction, game_id: int, seq: str
+) -> Turn[RightsOfLosers] | None:
     """The click when this menu may act now; otherwise None after answering."""
     return await hands.on_turn(interaction, game_id, seq, HAND)
 
 
-async def act(interaction: discord.Interaction, turn: Turn, action: object, done: str) -> None:
+async def act(
+    interaction: discord.Interaction, turn: Turn[RightsOfLosers], action: object, done: str
+) -> None:
     """Play `action` for the seat; then show the menu of the moment with `done` on top."""
 
     def after(events: Sequence[Event]) -> Menu:
@@ -115,14 +123,14 @@ async def chip(
 # -- build -----------------------------------------------------------------------------------------
 
 
-def _won(table: Table, cards: list[str]) -> tuple[str, str]:
+def _won(table: Table[RightsOfLosers], cards: list[str]) -> tuple[str, str]:
     won = menus.seen_by(table, None).won_cards  # the trick's cards: public (R-4)
     if len(cards) != 2 or len(set(cards)) != 2 or not set(cards) <= set(won):
         raise TableError("losers.hand.not_offered")
     return cards[0], cards[1]
 
 
-def _empty(table: Table, cell: tuple[int, int]) -> tuple[int, int]:
+def _empty(table: Table[RightsOfLosers], cell: tuple[int, int]) -> tuple[int, int]:
     if cell not in menus.empty_cells(menus.seen_by(table, None)):
         raise TableError("losers.hand.not_offered")
     return cell

@@ -38,16 +38,9 @@ MAX_ROWS = 5
 Menu = tuple[discord.Embed, discord.ui.View | None]
 
 
-def state_of(table: Table) -> RightsOfLosers:
-    """The table's game: this presenter only ever serves Rights of Losers tables."""
-    state = table.state
-    assert isinstance(state, RightsOfLosers)
-    return state
-
-
-def seen_by(table: Table, player: str | None) -> LosersObservation:
+def seen_by(table: Table[RightsOfLosers], player: str | None) -> LosersObservation:
     """The table as `player` may see it (None: anybody at the table, G-3)."""
-    return state_of(table).observation(player)
+    return table.state.observation(player)
 
 
 def to_act(seen: LosersObservation, seat: Seat) -> str | None:
@@ -55,8 +48,8 @@ def to_act(seen: LosersObservation, seat: Seat) -> str | None:
     return seen.expects if seen.to_act == seat.player else None
 
 
-def legal_moves(table: Table, seat: Seat) -> list[Move]:
-    return [a for a in state_of(table).legal_actions(seat.player) if isinstance(a, Move)]
+def legal_moves(table: Table[RightsOfLosers], seat: Seat) -> list[Move]:
+    return [a for a in table.state.legal_actions(seat.player) if isinstance(a, Move)]
 
 
 def empty_cells(seen: LosersObservation) -> list[Coord]:
@@ -67,9 +60,9 @@ def empty_cells(seen: LosersObservation) -> list[Coord]:
 # -- the menu of the moment --------------------------------------------------------------------
 
 
-def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+def menu(table: Table[RightsOfLosers], seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's hand and chips, and the controls of what they must do now (if anything)."""
-    state = state_of(table)
+    state = table.state
     seen = state.observation(seat.player)
     task = to_act(seen, seat)
     embed = _embed(table, seat, seen, lang, note, _status(table, seen, task, lang))
@@ -119,7 +112,9 @@ def menu(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
     return embed, view_of(*items)
 
 
-def _status(table: Table, seen: LosersObservation, task: str | None, lang: str) -> str:
+def _status(
+    table: Table[RightsOfLosers], seen: LosersObservation, task: str | None, lang: str
+) -> str:
     waiting = seen.to_act
     if seen.over or waiting is None:  # nobody acts only once the game is over
         return t(lang, "losers.hand.over")
@@ -139,7 +134,12 @@ def _status(table: Table, seen: LosersObservation, task: str | None, lang: str) 
 
 
 def _embed(
-    table: Table, seat: Seat, seen: LosersObservation, lang: str, note: str | None, status: str
+    table: Table[RightsOfLosers],
+    seat: Seat,
+    seen: LosersObservation,
+    lang: str,
+    note: str | None,
+    status: str,
 ) -> discord.Embed:
     embed = discord.Embed(
         title=t(lang, "losers.hand.title", trick=seen.trick_number, tricks=TRICKS),
@@ -166,7 +166,7 @@ def _embed(
 
 
 def _choice_items(
-    table: Table, seat: Seat, seen: LosersObservation, lang: str
+    table: Table[RightsOfLosers], seat: Seat, seen: LosersObservation, lang: str
 ) -> list[discord.ui.Item[Any]]:
     gid, seq = table.game_id, table.seq
     trick = seen.trick_number + 1
@@ -219,7 +219,7 @@ def spot_selects(
     return items
 
 
-def _back(table: Table, lang: str) -> discord.ui.Item[Any]:
+def _back(table: Table[RightsOfLosers], lang: str) -> discord.ui.Item[Any]:
     return button(REFRESH, table.game_id, label=t(lang, "losers.hand.back"), emoji="↩️")
 
 
@@ -231,7 +231,10 @@ def _step(title: str, text: str) -> discord.Embed:
 
 
 def build_cell_menu(
-    table: Table, lang: str, cards: tuple[str, str], first_cell: tuple[int, int] | None
+    table: Table[RightsOfLosers],
+    lang: str,
+    cards: tuple[str, str],
+    first_cell: tuple[int, int] | None,
 ) -> Menu:
     """Where the next card of a build goes: a select of the empty building cells."""
     seen = seen_by(table, None)  # the field and the chips: public
@@ -260,7 +263,9 @@ def build_cell_menu(
     return _step(t(lang, "losers.hand.build_title"), text), view_of(*items)
 
 
-def _chips_around(seen: LosersObservation, cell: Coord, table: Table, lang: str) -> str:
+def _chips_around(
+    seen: LosersObservation, cell: Coord, table: Table[RightsOfLosers], lang: str
+) -> str:
     index = cell_index(cell)
     assert index is not None
     spots = {s for s, _ in TOUCHING[index]}
@@ -274,7 +279,7 @@ def _chips_around(seen: LosersObservation, cell: Coord, table: Table, lang: str)
     return t(lang, "losers.hand.chips_around", chips=shown)
 
 
-def move_from_menu(table: Table, seat: Seat, lang: str) -> Menu:
+def move_from_menu(table: Table[RightsOfLosers], seat: Seat, lang: str) -> Menu:
     """Which of the player's chips moves."""
     seen = seen_by(table, seat.player)
     sources = sorted({m.source for m in legal_moves(table, seat)})
@@ -296,7 +301,9 @@ def move_from_menu(table: Table, seat: Seat, lang: str) -> Menu:
     return embed, view_of(*items)
 
 
-def move_to_menu(table: Table, seat: Seat, lang: str, source: tuple[int, int]) -> Menu:
+def move_to_menu(
+    table: Table[RightsOfLosers], seat: Seat, lang: str, source: tuple[int, int]
+) -> Menu:
     """Where the chip on `source` goes: the free spots touching a card, in menus of 25."""
     seen = seen_by(table, seat.player)
     targets = [m.to for m in legal_moves(table, seat) if m.source == source]

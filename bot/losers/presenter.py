@@ -7,18 +7,22 @@ events, told apart by their classes."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.losers import menus, render
+from bot.losers.hand import HAND
 from bot.runtime.lobby import Lobby
+from bot.runtime.memory import Slot
 from bot.runtime.table import Table
-from bot.tables.presenting import TABLE_MESSAGE, Item, MessagePresenter
+from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
+from rules.log import apply_entry, start
+from rules.losers import RightsOfLosers
 from rules.losers_board import TRICKS
 from rules.losers_events import GameOver, TrickStarted
 
@@ -26,42 +30,65 @@ log = logging.getLogger(__name__)
 
 QUIET = discord.AllowedMentions.none()
 
+# What happened in the trick being settled, told on its table message and in its recap; kept
+# by the table (`Table.memory`), rebuilt from the log after a restart (`recall`).
+STORY: Slot[list[render.StoryEvent]] = Slot("story", list)
 
-class LosersPresenter(MessagePresenter):
-    game = "rights-of-losers"
+
+def trick_over(events: Sequence[Event]) -> TrickStarted | GameOver | None:
+    """The event that closes a trick, if these events close one."""
+    return next((e for e in events if isinstance(e, TrickStarted | GameOver)), None)
+
+
+def story_of(log: Mapping[str, Any]) -> list[render.StoryEvent]:
+    """The story of the trick a log stops in, replayed as `events` told it."""
+    state, story = start(log), list[render.StoryEvent]()
+    for entry in log.get("actions", []):
+        events = apply_entry(state, entry)
+        story.extend(e for e in events if isinstance(e, render.STORY))
+        if trick_over(events) is not None:
+            story = []
+    return story
+
+
+class LosersPresenter(MessagePresenter[RightsOfLosers]):
+    game = RightsOfLosers.name
     colour = render.COLOUR
+    hand = HAND
 
-    def __init__(self, bot: discord.Client) -> None:
-        super().__init__(bot)
-        # game id -> what happened in the trick being settled (memory only: after a restart the
-        # table message shows what the state itself tells).
-        self._story: dict[int, list[render.StoryEvent]] = {}
+    def recall(self, table: Table[RightsOfLosers], log: Mapping[str, Any]) -> None:
+        table.memory.set(STORY, story_of(log))
 
     # -- rendering -------------------------------------------------------------------------------
 
-    def names(self, table: Table) -> dict[str, str]:
+    def names(self, table: Table[RightsOfLosers]) -> dict[str, str]:
         """Display names, for the picture and the text summary (no pings there)."""
         return {player: seat.display_name for player, seat in table.seats.items()}
 
-    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(
+        self, table: Table[RightsOfLosers], lang: str, viewer: str | None = None
+    ) -> discord.Embed:
         seen = menus.seen_by(table, None)
+        story = table.memory.get(STORY)
         return render.table_embed(
             seen,
             seen.points_now(),
             lang,
             lambda p: self.seat_name(table, p),
             self.names(table),
-            self._story.get(table.game_id, ()),
+            story,
             sorted(table.autopilot),
         )
 
-    def picture(self, table: Table, lang: str) -> discord.File:
+    def picture(self, table: Table[RightsOfLosers], lang: str) -> discord.File:
         seen = menus.seen_by(table, None)
         return render.picture(seen, seen.points_now(), lang, self.names(table))
 
     # -- the table message -----------------------------------------------------------------------
 
-    async def post_table(self, table: Table, lang: str, note: str | None = None) -> None:
+    async def post_table(
+        self, table: Table[RightsOfLosers], lang: str, note: str | None = None
+    ) -> None:
         """A fresh table message (each trick has its own), the field attached as a PNG."""
         await self.send(
             table,
@@ -72,7 +99,7 @@ class LosersPresenter(MessagePresenter):
             file=self.picture(table, lang),
         )
 
-    async def refresh_table(self, table: Table) -> None:
+    async def refresh_table(self, table: Table[RightsOfLosers]) -> None:
         """Edit the trick's table message after an action, with a new picture of the field."""
         lang = self.lang(table)
         message_id = table.message_ids.get(TABLE_MESSAGE)
@@ -97,7 +124,7 @@ class LosersPresenter(MessagePresenter):
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the table message: %s", table.game_id, exc)
 
-    async def _close_trick(self, table: Table, text: str) -> None:
+    async def _close_trick(self, table: Table[RightsOfLosers], text: str) -> None:
         """The finished trick's message: its story instead of the turn, no buttons, its picture."""
         message_id = table.message_ids.pop(TABLE_MESSAGE, None)
         if message_id is None:
@@ -114,21 +141,23 @@ class LosersPresenter(MessagePresenter):
 
     # -- what happens ----------------------------------------------------------------------------
 
-    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+    async def events(
+        self, table: Table[RightsOfLosers], player: str, events: Sequence[Event], cause: str
+    ) -> None:
         lang = self.lang(table)
-        story = self._story.setdefault(table.game_id, [])
+        story = table.memory.get(STORY)
         story.extend(e for e in events if isinstance(e, render.STORY))
         note = None
         if cause == "timeout":
             note = t(lang, "losers.timed_out", player=self.seat_name(table, player))
-        ended = next((e for e in events if isinstance(e, TrickStarted | GameOver)), None)
+        ended = trick_over(events)
         if ended is None:
             if note:
                 await self.send(table, content=note)
             await self.refresh_table(table)
             return
         trick = ended.trick - 1 if isinstance(ended, TrickStarted) else TRICKS
-        self._story[table.game_id] = []
+        table.memory.set(STORY, [])
         name = lambda p: self.seat_name(table, p)  # noqa: E731
         await self._close_trick(table, render.recap(story, trick, lang, name))
         if isinstance(ended, TrickStarted):
@@ -136,10 +165,9 @@ class LosersPresenter(MessagePresenter):
         elif note:
             await self.send(table, content=note)
 
-    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
-        self._story.pop(table.game_id, None)
+    async def finished(self, table: Table[RightsOfLosers], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
-        state = menus.state_of(table)
+        state = table.state
         seen = state.observation(None)
         embed = discord.Embed(title=t(lang, "losers.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
@@ -151,13 +179,11 @@ class LosersPresenter(MessagePresenter):
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         await self.send(table, embed=embed, file=self.picture(table, lang))
 
-    async def cancelled(self, item: Item, reason: str) -> None:
-        self._story.pop(item.game_id, None)
-        await super().cancelled(item, reason)
-
     # -- private answers -------------------------------------------------------------------------
 
-    def status_message(self, item: Lobby | Table, lang: str, viewer: str | None) -> dict[str, Any]:
+    def status_message(
+        self, item: Lobby | Table[RightsOfLosers], lang: str, viewer: str | None
+    ) -> dict[str, Any]:
         if isinstance(item, Lobby):
             return {"embed": self.lobby_embed(item, lang)}
         return {"embed": self.table_embed(item, lang), "file": self.picture(item, lang)}

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
-    from bot.tables.hands import HandView
+    from bot.tables.hand_view import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -21,13 +21,13 @@ def _commands() -> app_commands.Group:
     return losers
 
 
-def _presenter(bot: discord.Client) -> Presenter:
+def _presenter(bot: discord.Client) -> Presenter[RightsOfLosers]:
     from bot.losers.presenter import LosersPresenter
 
     return LosersPresenter(bot)
 
 
-def _hand() -> HandView:
+def _hand() -> HandView[RightsOfLosers]:
     from bot.losers.hand import HAND
 
     return HAND

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from bot.runtime.errors import TableClosed, TableError
-from bot.runtime.presenter import Presenter
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, Seat
@@ -27,6 +26,15 @@ def human_seat(user_id: int, display_name: str) -> Seat:
     return Seat(player=str(user_id), user_id=user_id, display_name=display_name, is_bot=False)
 
 
+class LobbyPresenter(Protocol):
+    """What a lobby tells its game's presenter, in order, outside the lobby's lock."""
+
+    async def lobby_changed(self, lobby: Lobby) -> None: ...
+    async def lobby_closed(self, lobby: Lobby, reason: str) -> None: ...
+    async def cancelled(self, item: Lobby, reason: str) -> None:
+        """The game of a closed lobby ended without results (set aside at a restart)."""
+
+
 class Lobby:
     """Players gathering for one game: join, leave, start (host), cancel; closes itself."""
 
@@ -40,7 +48,7 @@ class Lobby:
         options: dict[str, Any],
         seats: list[Seat],
         ledger: Ledger,
-        presenter: Presenter,
+        presenter: LobbyPresenter,
         expires_at: float,
         on_closed: Callable[[Lobby], None] = lambda lobby: None,
     ) -> None:

@@ -19,7 +19,7 @@ from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
 
-Seating = Lobby | Table
+Seating = Lobby | Table[AnyGame]
 SET_ASIDE = "table.set_aside"  # the end reason (a catalogue key) of a game that would not replay
 
 
@@ -38,7 +38,7 @@ class TableManager:
     """Owns the live lobbies and tables; forgets them as soon as they close."""
 
     def __init__(
-        self, ledger: Ledger, presenters: Mapping[str, Presenter], defaults: Defaults
+        self, ledger: Ledger, presenters: Mapping[str, Presenter[Any]], defaults: Defaults
     ) -> None:
         self.ledger = ledger
         self.presenters = presenters
@@ -139,7 +139,7 @@ class TableManager:
         self._track(lobby)
         return lobby
 
-    async def start(self, lobby: Lobby, user_id: int, can_manage: bool = False) -> Table:
+    async def start(self, lobby: Lobby, user_id: int, can_manage: bool = False) -> Table[AnyGame]:
         """Seat the lobby at a table: seating and setup drawn now (G-1), written, then shown."""
         async with lobby.lock:
             seats = await lobby.take_seats(user_id, can_manage)
@@ -157,13 +157,13 @@ class TableManager:
 
     async def _table(
         self, game_id: int, place: Place, host_id: int, seats: list[Seat], state: AnyGame, seq: int
-    ) -> Table:
+    ) -> Table[AnyGame]:
         settings = await self.ledger.guild_settings(place.guild_id)
         timing = Timing(
             turn_seconds=settings.turn_seconds or self.defaults.turn_seconds,
             bot_delay=self.defaults.bot_delay,
         )
-        table = Table(
+        table: Table[AnyGame] = Table(
             game_id=game_id,
             place=place,
             host_id=host_id,
@@ -263,8 +263,10 @@ class TableManager:
         table.notes.update(notes)
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         if state.over:  # the last action was committed, the results were not
+            table.presenter.recall(table, _before_last(log_doc))
             await table.resume_finish(last=_last_events(log_doc))
             return
+        table.presenter.recall(table, log_doc)
         table.start(restored=True)
 
     async def _announce(self, record: GameRecord, notes: dict[str, Any]) -> None:
@@ -281,7 +283,7 @@ class TableManager:
             return
         state = load(doc)
         last = _last_events(doc)
-        table = Table(
+        table: Table[AnyGame] = Table(
             game_id=record.id,
             place=place,
             host_id=record.host_id,
@@ -293,6 +295,7 @@ class TableManager:
             timing=Timing(),
         )
         table.message_ids.update(notes.get("messages", {}))
+        presenter.recall(table, _before_last(doc))
         table.announce_end(results=record.results, last=last)
 
     def _closed_lobby(self, record: GameRecord, notes: dict[str, Any]) -> Lobby:
@@ -324,10 +327,16 @@ async def _quietly(write: Awaitable[None], game_id: int) -> None:
         log.error("game %s: could not write to the ledger during the start (%r)", game_id, exc)
 
 
+def _before_last(doc: dict[str, Any]) -> dict[str, Any]:
+    """The log without its last action: what the table had shown when a game ended unannounced
+    (the last action's events are shown again, `_last_events`)."""
+    return {**doc, "actions": doc["actions"][:-1]}
+
+
 def _last_events(doc: dict[str, Any]) -> tuple[str, list[Event]] | None:
     """Who made a log's last action and what it caused (the final reveal), replayed."""
     actions = doc["actions"]
     if not actions:
         return None
-    before = load({**doc, "actions": actions[:-1]})
+    before = load(_before_last(doc))
     return actions[-1]["player"], apply_entry(before, actions[-1])

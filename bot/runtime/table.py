@@ -5,18 +5,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.runtime.errors import StaleButton, TableClosed
-from bot.runtime.presenter import Presenter
+from bot.runtime.memory import Memory
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
 from rules.agents import computer_action, random_action
 from rules.base import AnyGame, Event, IllegalAction
 
 log = logging.getLogger(__name__)
+
+# The rules class a table plays. Covariant: a `Table[Kamiza]` is a table of some game, which is
+# what the runtime keeps; only the click dispatch turns a table of unknown game back into a
+# `Table[Kamiza]` (`bot.tables.lookup.table_of`), after checking its state's class.
+G = TypeVar("G", bound=AnyGame, covariant=True)
+G_in = TypeVar("G_in", bound=AnyGame, contravariant=True)
 
 ACT_FOR_BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds between tries when acting for a seat fails
 
@@ -44,8 +50,32 @@ class Timing:
     expiries_before_autopilot: int = 2
 
 
-class Table:
-    """One game in play. Every action is committed to the ledger before it is applied."""
+class TablePresenter(Protocol[G_in]):
+    """What a table tells its presenter (`bot.runtime.presenter.Presenter` adds the lobby's
+    calls): called in order, one call at a time per table, outside the table's lock."""
+
+    def recall(self, table: Table[G_in], log: Mapping[str, Any]) -> None:
+        """A table restored after a restart, before it is shown or played: rebuild what the
+        presenter keeps of it (its `memory`) from the game's log."""
+
+    async def table_opened(self, table: Table[G_in], restored: bool) -> None: ...
+    async def events(
+        self, table: Table[G_in], player: str, events: Sequence[Event], cause: str
+    ) -> None:
+        """`cause`: "player", "bot", "timeout" or "autopilot"."""
+
+    async def reminder(self, table: Table[G_in], player: str, seconds_left: int) -> None: ...
+    async def autopilot_changed(self, table: Table[G_in], player: str, on: bool) -> None: ...
+    async def finished(self, table: Table[G_in], results: Sequence[ResultRow]) -> None: ...
+    async def cancelled(self, item: Table[G_in], reason: str) -> None: ...
+
+
+class Table(Generic[G]):
+    """One game in play. Every action is committed to the ledger before it is applied.
+
+    `G` is the rules class: a game's presenter and hand view take a `Table[TheirGame]`, whose
+    `state` is that game's, typed.
+    """
 
     def __init__(
         self,
@@ -54,12 +84,12 @@ class Table:
         place: Place,
         host_id: int,
         seats: Sequence[Seat],
-        state: AnyGame,
+        state: G,
         seq: int,
         ledger: Ledger,
-        presenter: Presenter,
+        presenter: TablePresenter[G],
         timing: Timing,
-        on_closed: Callable[[Table], None] = lambda table: None,
+        on_closed: Callable[[Table[AnyGame]], None] = lambda table: None,
     ) -> None:
         self.game_id = game_id
         self.place = place
@@ -77,6 +107,7 @@ class Table:
         self.outbox = Outbox(f"game {game_id}")
         self.message_ids: dict[str, int] = {}  # presenter's bookkeeping (e.g. the table message)
         self.notes: dict[str, Any] = {}  # facts kept in the ledger beside the log (keep_note)
+        self.memory = Memory()  # the presenter's facts about this table, dropped with it
         self._rng = random.Random()
         self._clock: asyncio.Task[Any] | None = None
         self._on_closed = on_closed
@@ -97,7 +128,7 @@ class Table:
         *,
         cause: str = "player",
         expected_seq: int | None = None,
-        still_shown: Callable[[AnyGame], bool] | None = None,
+        still_shown: Callable[[G], bool] | None = None,
     ) -> list[Event]:
         """Check, commit to the ledger, then apply; raises IllegalAction or a TableError.
 
@@ -173,7 +204,15 @@ class Table:
         else:
             self.outbox.put(lambda: self.presenter.cancelled(self, reason))
         self.outbox.put(lambda: self.ledger.mark_announced(self.game_id))
+        self._close_outbox()
+
+    def _close_outbox(self) -> None:
+        """No more messages: the queued ones go out, then the presenter's memory is dropped."""
+        self.outbox.put(self._forget_memory)
         self.outbox.close()
+
+    async def _forget_memory(self) -> None:
+        self.memory.clear()
 
     async def keep_note(self, key: str, value: Any) -> None:
         """Keep a fact about this table in the ledger first, then here; raises if not written."""
@@ -284,9 +323,10 @@ class Table:
             self._schedule()
 
     async def stop(self) -> None:
-        """Stop the clock and flush messages, leaving the game as it is (shutdown)."""
+        """Stop the clock and flush messages, leaving the game as it is (shutdown, set aside)."""
         self._stop_clock()
-        self.outbox.close()
+        if not self.outbox.closed:
+            self._close_outbox()
 
 
 async def remember(ledger: Ledger, game_id: int, key: str, value: Any) -> None:

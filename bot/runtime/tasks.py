@@ -34,6 +34,10 @@ class Outbox:
         self._worker: asyncio.Task[Any] | None = None
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def put(self, job: Callable[[], Awaitable[Any]]) -> None:
         if self._closed:
             raise RuntimeError(f"{self._name}: outbox closed")

@@ -4,14 +4,15 @@ guard, "show my hand again" and acting on the state the menu was drawn for.
 A game's hand view (`HandView`) only draws its menu and says what a menu is drawn for (its
 `shown_for`: the table's `seq`, or KAMIZA's round). Its handlers call `on_turn` (or `current`
 when a step needs no turn, such as choosing where a card goes) and then `act`; everything else
-here is the same for every game, so a fix to the guard is made once.
+here is the same for every game, so a fix to the guard is made once. The click's table comes
+typed for the hand view's game (`Turn[Kamiza]`): `lookup.table_of` checks its game once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, TypeVar
 
 import discord
 
@@ -19,34 +20,21 @@ from bot.i18n import t
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
 from bot.tables import lookup
+from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
 from rules.base import AnyGame, Event
 
-Menu = tuple[discord.Embed, discord.ui.View | None]
+G = TypeVar("G", bound=AnyGame)
 
-
-class HandView(Protocol):
-    """A game's private menu. Texts `<prefix>.hand.stale` and `<prefix>.hand.not_your_turn`
-    (with `{player}`) come from its catalogue."""
-
-    @property
-    def prefix(self) -> str: ...
-
-    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
-        """The seat's menu now (None as the view once nothing can be pressed)."""
-        ...
-
-    def shown_for(self, state: AnyGame, seq: int) -> str:
-        """What a menu drawn now is drawn for; it travels in the menu's custom ids."""
-        ...
+__all__ = ["HandView", "Menu", "Turn", "act", "answer", "current", "on_turn", "show_again"]
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Generic[G]):
     """A click that may act: its table, the clicking seat, their language, the menu's moment."""
 
-    table: Table
+    table: Table[G]
     seat: Seat
     lang: str
     shown: str
@@ -58,24 +46,24 @@ async def answer(interaction: discord.Interaction, menu: Menu) -> None:
     await interaction.response.edit_message(content=None, embed=embed, view=view)
 
 
-async def show_again(interaction: discord.Interaction, game_id: int, hand: HandView) -> None:
+async def show_again(interaction: discord.Interaction, game_id: int, hand: HandView[G]) -> None:
     """The seat's current menu in place of the one clicked."""
-    table = lookup.table(interaction, game_id)
+    table = lookup.table_of(interaction, game_id, hand.rules)
     seat = lookup.seat(table, interaction)
     await answer(interaction, hand.message(table, seat, lang_of(interaction)))
 
 
-async def answer_stale(interaction: discord.Interaction, turn: Turn, hand: HandView) -> None:
+async def answer_stale(interaction: discord.Interaction, turn: Turn[G], hand: HandView[G]) -> None:
     note = t(turn.lang, f"{hand.prefix}.hand.stale")
     await answer(interaction, hand.message(turn.table, turn.seat, turn.lang, note=note))
 
 
 async def current(
-    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView
-) -> Turn | None:
+    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView[G]
+) -> Turn[G] | None:
     """The click's table and seat if its menu is still the current one; otherwise None after
     answering with the current menu (nothing is played from a stale menu)."""
-    table = lookup.table(interaction, game_id)
+    table = lookup.table_of(interaction, game_id, hand.rules)
     turn = Turn(table, lookup.seat(table, interaction), lang_of(interaction), shown)
     if shown != hand.shown_for(table.state, table.seq):
         await answer_stale(interaction, turn, hand)
@@ -84,8 +72,8 @@ async def current(
 
 
 async def on_turn(
-    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView
-) -> Turn | None:
+    interaction: discord.Interaction, game_id: int, shown: str, hand: HandView[G]
+) -> Turn[G] | None:
     """`current`, and the seat must be the one to act: otherwise None after a private answer
     naming whose turn it is."""
     turn = await current(interaction, game_id, shown, hand)
@@ -103,9 +91,9 @@ async def on_turn(
 
 async def act(
     interaction: discord.Interaction,
-    turn: Turn,
+    turn: Turn[G],
     action: object,
-    hand: HandView,
+    hand: HandView[G],
     done: Callable[[Sequence[Event]], Menu] | None = None,
 ) -> bool:
     """Play `action` for the seat against the moment its menu showed (checked under the table's

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 import discord
 
@@ -11,9 +11,12 @@ from bot.runtime.lobby import Lobby
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
 from data.store import Seat
+from rules.base import AnyGame
 
 if TYPE_CHECKING:
     from bot.runtime.manager import TableManager
+
+G = TypeVar("G", bound=AnyGame)
 
 
 @runtime_checkable
@@ -35,14 +38,14 @@ def manager_of(interaction: discord.Interaction) -> TableManager:
     return client.tables
 
 
-def presenter_of(item: Lobby | Table) -> MessagePresenter:
+def presenter_of(item: Lobby | Table[G]) -> MessagePresenter[G]:
     """The item's presenter, with the private answers every game's presenter gives."""
     presenter = item.presenter
     assert isinstance(presenter, MessagePresenter)  # the bot's presenters all are
     return presenter
 
 
-def item(interaction: discord.Interaction, game_id: int) -> Lobby | Table:
+def item(interaction: discord.Interaction, game_id: int) -> Lobby | Table[AnyGame]:
     """The open lobby or table `game_id`, if it belongs to the server the click came from.
 
     Game ids are sequential and custom ids can be forged: a table of another server is answered
@@ -61,14 +64,31 @@ def lobby(interaction: discord.Interaction, game_id: int) -> Lobby:
     return found
 
 
-def table(interaction: discord.Interaction, game_id: int) -> Table:
+def table(interaction: discord.Interaction, game_id: int) -> Table[AnyGame]:
     found = item(interaction, game_id)
     if isinstance(found, Lobby):
         raise TableError("table.not_started")
     return found
 
 
-def here(interaction: discord.Interaction, game: str) -> Lobby | Table:
+def plays(table: Table[AnyGame], rules: type[G]) -> TypeGuard[Table[G]]:
+    """Whether `table` plays the game `rules`: then it is that game's `Table[G]`."""
+    return isinstance(table.state, rules)
+
+
+def table_of(interaction: discord.Interaction, game_id: int, rules: type[G]) -> Table[G]:
+    """The table `game_id` for a game's own menu, typed for that game.
+
+    The one place where a click's table, of any game, meets a game's code: a custom id of one
+    game naming another game's table is forged, and answered like a table that does not exist.
+    """
+    found = table(interaction, game_id)
+    if not plays(found, rules):
+        raise TableClosed()
+    return found
+
+
+def here(interaction: discord.Interaction, game: str) -> Lobby | Table[AnyGame]:
     """The lobby or table of `game` in the channel or thread the command was typed in."""
     item = manager_of(interaction).at(interaction.channel_id or 0)
     if item is None or item.closed or item.game != game:
@@ -76,7 +96,7 @@ def here(interaction: discord.Interaction, game: str) -> Lobby | Table:
     return item
 
 
-def seat(item: Lobby | Table, interaction: discord.Interaction) -> Seat:
+def seat(item: Lobby | Table[AnyGame], interaction: discord.Interaction) -> Seat:
     found = item.seat_of(interaction.user.id)
     if found is None:
         raise NotSeated()

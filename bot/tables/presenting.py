@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 import discord
 
-from bot.games.registry import spec_of
 from bot.i18n import language, t
 from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
+from bot.tables.hand_view import HandView
 from bot.tables.replies import lang_of
 from data.store import ResultRow, Seat
+from rules.base import AnyGame
 
 log = logging.getLogger(__name__)
 
 LOBBY_MESSAGE = "lobby"
 TABLE_MESSAGE = "table"
-Item = Lobby | Table
+G = TypeVar("G", bound=AnyGame)
+Item = Lobby | Table[Any]
 
 
 def mention(seat: Seat, lang: str = "en") -> str:
@@ -31,11 +33,15 @@ def mention(seat: Seat, lang: str = "en") -> str:
     return f"🤖 {t(lang, 'table.bot_name', number=number)}"
 
 
-class MessagePresenter:
-    """The generic part of a game's presenter: lobby messages, notices, message bookkeeping."""
+class MessagePresenter(Generic[G]):
+    """The generic part of a game's presenter: lobby messages, notices, message bookkeeping.
+
+    A game's presenter is a `MessagePresenter[TheGame]`: its tables are `Table[TheGame]`.
+    """
 
     game: str = ""
     colour = discord.Colour.dark_red()
+    hand: HandView[G]  # the game's private menu, shown by `show_hand`
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
@@ -149,10 +155,10 @@ class MessagePresenter:
 
     # -- table notices -----------------------------------------------------------------------------
 
-    def seat_name(self, table: Table, player: str) -> str:
+    def seat_name(self, table: Table[G], player: str) -> str:
         return mention(table.seats[player], self.lang(table))
 
-    def table_view(self, table: Table, lang: str) -> discord.ui.View:
+    def table_view(self, table: Table[G], lang: str) -> discord.ui.View:
         items = [
             button(
                 "hand",
@@ -166,7 +172,10 @@ class MessagePresenter:
             items.append(button("back", table.game_id, label=t(lang, "table.im_back")))
         return view_of(*items)
 
-    async def table_opened(self, table: Table, restored: bool) -> None:
+    def recall(self, table: Table[G], log: Mapping[str, Any]) -> None:
+        """Nothing kept beyond the state and the notes; a presenter with `memory` rebuilds it."""
+
+    async def table_opened(self, table: Table[G], restored: bool) -> None:
         lang = self.lang(table)
         if not restored and LOBBY_MESSAGE in table.message_ids:
             names = ", ".join(mention(s, lang) for s in table.seats.values())
@@ -183,7 +192,7 @@ class MessagePresenter:
         note = t(lang, "table.restored") if restored else None
         await self.post_table(table, lang, note=note)
 
-    def turn_content(self, table: Table, lang: str, note: str | None = None) -> str | None:
+    def turn_content(self, table: Table[G], lang: str, note: str | None = None) -> str | None:
         """The message text above the table: a note, and whose turn it is (a member is pinged)."""
         nxt = table.state.next()
         content = note or ""
@@ -192,7 +201,7 @@ class MessagePresenter:
             content = f"{content}\n{turn}".strip()
         return content or None
 
-    async def post_table(self, table: Table, lang: str, note: str | None = None) -> None:
+    async def post_table(self, table: Table[G], lang: str, note: str | None = None) -> None:
         """Post a fresh table message (a new one each round: old messages are not edited)."""
         await self.send(
             table,
@@ -202,7 +211,7 @@ class MessagePresenter:
             view=self.table_view(table, lang),
         )
 
-    async def refresh_table(self, table: Table) -> None:
+    async def refresh_table(self, table: Table[G]) -> None:
         """Edit this round's table message after a play (one call per play)."""
         lang = self.lang(table)
         await self.edit_or_send(
@@ -213,7 +222,7 @@ class MessagePresenter:
             view=self.table_view(table, lang),
         )
 
-    async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
+    async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)
         await self.send(
             table,
@@ -222,7 +231,7 @@ class MessagePresenter:
             ),
         )
 
-    async def autopilot_changed(self, table: Table, player: str, on: bool) -> None:
+    async def autopilot_changed(self, table: Table[G], player: str, on: bool) -> None:
         lang = self.lang(table)
         key = "table.autopilot_on" if on else "table.autopilot_off"
         view = (
@@ -231,11 +240,11 @@ class MessagePresenter:
         kwargs: dict[str, Any] = {"view": view} if view else {}
         await self.send(table, content=t(lang, key, player=self.seat_name(table, player)), **kwargs)
 
-    async def cancelled(self, item: Item, reason: str) -> None:
+    async def cancelled(self, item: Lobby | Table[G], reason: str) -> None:
         lang = self.lang(item)
         await self.send(item, content=t(lang, "table.cancelled", reason=t(lang, reason)))
 
-    def results_lines(self, table: Table, results: Sequence[ResultRow], lang: str) -> list[str]:
+    def results_lines(self, table: Table[G], results: Sequence[ResultRow], lang: str) -> list[str]:
         """Standings with rating changes, for the end of any game."""
         lines = []
         for row in sorted(results, key=lambda r: (r.rank, r.display_name)):
@@ -258,24 +267,28 @@ class MessagePresenter:
 
     # -- private answers ---------------------------------------------------------------------
 
-    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: Seat) -> None:
+    async def show_hand(
+        self, interaction: discord.Interaction, table: Table[G], seat: Seat
+    ) -> None:
         """A seated player's private hand (or menu), as a fresh ephemeral message."""
-        embed, view = spec_of(table.game).hand().message(table, seat, lang_of(interaction))
+        embed, view = self.hand.message(table, seat, lang_of(interaction))
         kwargs: dict[str, Any] = {"view": view} if view else {}
         await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
 
-    def status_message(self, item: Item, lang: str, viewer: str | None) -> dict[str, Any]:
+    def status_message(
+        self, item: Lobby | Table[G], lang: str, viewer: str | None
+    ) -> dict[str, Any]:
         """What `/<game> status` shows: the lobby, or the table as `viewer` may see it."""
         if isinstance(item, Lobby):
             return {"embed": self.lobby_embed(item, lang)}
         return {"embed": self.table_embed(item, lang, viewer=viewer)}
 
-    async def show_status(self, interaction: discord.Interaction, item: Item) -> None:
+    async def show_status(self, interaction: discord.Interaction, item: Lobby | Table[G]) -> None:
         seat = item.seat_of(interaction.user.id)
         message = self.status_message(item, lang_of(interaction), seat.player if seat else None)
         await interaction.response.send_message(ephemeral=True, **message)
 
     # -- implemented by each game ------------------------------------------------------------------
 
-    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(self, table: Table[G], lang: str, viewer: str | None = None) -> discord.Embed:
         raise NotImplementedError

@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--slouchart",
         metavar="PATH",
-        help="race our Kobayakawa against a slouchart/kobayakawa checkout at PATH",
+        help="race a checkout of slouchart's engine at PATH against ours (README: Benchmarks)",
     )
 
 
@@ -73,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return memory_check(games, args.memory, args.seed, sys.stdout)
     if args.slouchart is not None:
-        from rules.bench.slouchart import race_slouchart
+        from rules.bench.kobayakawa_slouchart import race_slouchart
 
         return race_slouchart(args.slouchart, args.rounds, args.seconds, args.seed, sys.stdout)
     from rules.bench.compare import Settings, run

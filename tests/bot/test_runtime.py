@@ -43,6 +43,9 @@ class Recorder:
     async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
         self._note("lobby_closed", reason)
 
+    def recall(self, table: Table, log: Any) -> None:
+        self._note("recall", len(log["actions"]))
+
     async def table_opened(self, table: Table, restored: bool) -> None:
         self._note("table_opened", restored)
 

@@ -26,6 +26,7 @@ SETTINGS = (
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
+    "EXTRA_GAMES",
 )
 TOKEN = "MTIzNDU2Nzg5.startup.token"
 TIMEOUT = 60  # a hang (a connection's thread kept alive) fails the test instead of blocking it
@@ -155,6 +156,38 @@ def test_a_bad_endpoint_is_refused_before_the_ledger_is_created(tmp_path, discor
     [line] = done.stderr.splitlines()
     assert line.startswith("kamiza: DISCORD_GATEWAY_URL=")
     assert list(tmp_path.iterdir()) == [] and not discord.contacted()
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        (None, "cannot import nowhere.games.spec (ModuleNotFoundError: No module named 'nowhere')"),
+        ("raise RuntimeError('the plugin broke')", "(RuntimeError: the plugin broke)"),
+        ("SPEC = 'not a GameSpec'", "nowhere.games.spec has no SPEC = GameSpec(...)"),
+    ],
+)
+def test_an_extra_game_that_gives_no_game_is_one_line_exit_2(tmp_path, discord, spec, says):
+    """A bad `EXTRA_GAMES` is reported like any bad setting, before the ledger or Discord."""
+    plugins = tmp_path / "plugins"
+    if spec is not None:
+        package = plugins / "nowhere" / "games"
+        package.mkdir(parents=True)
+        (package.parent / "__init__.py").write_text("")
+        (package / "__init__.py").write_text("")
+        (package / "spec.py").write_text(spec + "\n")
+    path = tmp_path / "ledger.sqlite3"
+    done = run_bot(
+        tmp_path,
+        discord.port,
+        DATABASE_URL=f"sqlite:///{path}",
+        EXTRA_GAMES="nowhere.games",
+        PYTHONPATH=str(plugins),
+    )
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("kamiza: EXTRA_GAMES='nowhere.games' is invalid: ")
+    assert line.endswith(says)
+    assert not path.exists() and not discord.contacted()
 
 
 def test_the_log_shows_no_url_password_and_the_new_ledger_is_private(tmp_path):

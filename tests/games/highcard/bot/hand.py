@@ -17,22 +17,16 @@ from bot.tables import hands
 from bot.tables.buttons import CustomIdArgs, TableButton, button, handles, view_of
 from bot.tables.hands import Menu
 from data.store import Seat
-from rules.base import AnyGame, Event
+from rules.base import Event
 from tests.games.highcard.bot import render
 from tests.games.highcard.rules import ROUNDS, HighCard, Put
 
 PUT, SHOW = "hcp", "hch"
 
 
-def state_of(table: Table) -> HighCard:
-    state = table.state
-    assert isinstance(state, HighCard), f"game {table.game_id} is not high card"
-    return state
-
-
-def hand_message(table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+def hand_message(table: Table[HighCard], seat: Seat, lang: str, note: str | None = None) -> Menu:
     """The player's cards; a button per card until they have put one this round."""
-    seen = state_of(table).observation(seat.player)
+    seen = table.state.observation(seat.player)
     gid, player = table.game_id, seat.player
     embed = discord.Embed(
         title=t(lang, "highcard.hand.title", round=seen.round, rounds=ROUNDS),
@@ -78,12 +72,14 @@ class HighCardHand:
     """High card's hand for the shared guard (`bot.tables.hands`): drawn for a round."""
 
     prefix = "highcard"
+    rules = HighCard
 
-    def message(self, table: Table, seat: Seat, lang: str, note: str | None = None) -> Menu:
+    def message(
+        self, table: Table[HighCard], seat: Seat, lang: str, note: str | None = None
+    ) -> Menu:
         return hand_message(table, seat, lang, note)
 
-    def shown_for(self, state: AnyGame, seq: int) -> str:
-        assert isinstance(state, HighCard)
+    def shown_for(self, state: HighCard, seq: int) -> str:
         return "over" if state.over else str(state.round)
 
 

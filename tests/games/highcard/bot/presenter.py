@@ -17,26 +17,31 @@ from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from data.store import ResultRow
 from rules.base import Event
 from tests.games.highcard.bot import render
-from tests.games.highcard.bot.hand import state_of
+from tests.games.highcard.bot.hand import HAND
 from tests.games.highcard.rules import HighCard, Revealed
 
 log = logging.getLogger(__name__)
 
 
-class HighCardPresenter(MessagePresenter):
+class HighCardPresenter(MessagePresenter[HighCard]):
     game = HighCard.name
     colour = render.COLOUR
+    hand = HAND
 
-    def table_embed(self, table: Table, lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(
+        self, table: Table[HighCard], lang: str, viewer: str | None = None
+    ) -> discord.Embed:
         return render.table_embed(
-            state_of(table),
+            table.state,
             lang,
             lambda p: self.seat_name(table, p),
             viewer,
             sorted(table.autopilot),
         )
 
-    async def events(self, table: Table, player: str, events: Sequence[Event], cause: str) -> None:
+    async def events(
+        self, table: Table[HighCard], player: str, events: Sequence[Event], cause: str
+    ) -> None:
         lang = self.lang(table)
         note = None
         if cause == "timeout":
@@ -50,10 +55,10 @@ class HighCardPresenter(MessagePresenter):
         ended = next(e for e in events if isinstance(e, Revealed))
         await self._close_round(table, t(lang, "highcard.table.round_over", round=ended.round))
         await self.send(table, content=note, embed=reveal)
-        if not state_of(table).over:
+        if not table.state.over:
             await self.post_table(table, lang)  # a fresh table message for the next round
 
-    async def _close_round(self, table: Table, text: str) -> None:
+    async def _close_round(self, table: Table[HighCard], text: str) -> None:
         """The finished round's table message: no more turn ping, no more buttons."""
         message_id = table.message_ids.pop(TABLE_MESSAGE, None)
         if message_id is None:
@@ -64,7 +69,7 @@ class HighCardPresenter(MessagePresenter):
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
 
-    async def finished(self, table: Table, results: Sequence[ResultRow]) -> None:
+    async def finished(self, table: Table[HighCard], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
         embed = discord.Embed(title=t(lang, "highcard.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)

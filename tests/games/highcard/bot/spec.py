@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from discord import app_commands
 
     from bot.runtime.presenter import Presenter
-    from bot.tables.hands import HandView
+    from bot.tables.hand_view import HandView
 
 
 def _commands() -> app_commands.Group:
@@ -25,13 +25,13 @@ def _commands() -> app_commands.Group:
     return highcard
 
 
-def _presenter(bot: discord.Client) -> Presenter:
+def _presenter(bot: discord.Client) -> Presenter[HighCard]:
     from tests.games.highcard.bot.presenter import HighCardPresenter
 
     return HighCardPresenter(bot)
 
 
-def _hand() -> HandView:
+def _hand() -> HandView[HighCard]:
     from tests.games.highcard.bot.hand import HAND
 
     return HAND
