@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from rules.base import AnyGame
-from rules.kamiza_draw import CHOICE_RANDOM
+from rules.choice_draw import CHOICE_RANDOM
 
 # Games whose class sets `draws_from_table` keep `draw_table` up to date for the player to act:
 # (player, picks, bits), where `picks[rng.getrandbits(bits)]` is the action

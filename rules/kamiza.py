@@ -28,7 +28,7 @@ from rules.base import (
     check_players,
     require_fields,
 )
-from rules.kamiza_draw import CHOICE_RANDOM, draw_below
+from rules.choice_draw import CHOICE_RANDOM, draw_below
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,

@@ -92,7 +92,7 @@ class Holding:
 
     `draw` is the random draw of `rules.agents.random_action`: (player, picks, bits), where
     `picks[rng.getrandbits(bits)]` is the play `rng.choice(LEGAL[hand])` picks from the very same
-    draws (None: draw again, as `kamiza_draw` checks). `moves` is keyed by the `id` of the shared
+    draws (None: draw again, as `choice_draw` checks). `moves` is keyed by the `id` of the shared
     `PLAYS` instances (alive as long as the module: ids never reused), so that `apply` checks and
     carries out a usual play in one lookup without hashing a dataclass.
     """

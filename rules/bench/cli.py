@@ -9,10 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rules.bench.external import external_races
 from rules.registry import GAMES, PLANNED_GAMES
 
 EXIT_USAGE = 2
 DEFAULT_REVISION = "06bca01"  # the engines before the "Rules core" rewrite
+# The races against other projects' engines that the games offer: one option each.
+RACES = external_races((name, cls.__module__) for name, cls in GAMES.items())
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,11 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--jsonl", metavar="FILE", help="replay a JSONL file of logs streaming, print peak RSS"
     )
-    mode.add_argument(
-        "--slouchart",
-        metavar="PATH",
-        help="race a checkout of slouchart's engine at PATH against ours (README: Benchmarks)",
-    )
+    for race in RACES:
+        mode.add_argument(race.option, dest=race.engine, metavar="PATH", help=race.help)
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -72,10 +72,10 @@ def _run(args: argparse.Namespace) -> int:
         from rules.bench.memory import memory_check
 
         return memory_check(games, args.memory, args.seed, sys.stdout)
-    if args.slouchart is not None:
-        from rules.bench.kobayakawa_slouchart import race_slouchart
-
-        return race_slouchart(args.slouchart, args.rounds, args.seconds, args.seed, sys.stdout)
+    for race in RACES:
+        path = getattr(args, race.engine)
+        if path is not None:
+            return race.run(path, args.rounds, args.seconds, args.seed, sys.stdout)
     from rules.bench.compare import Settings, run
 
     settings = Settings(

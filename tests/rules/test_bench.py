@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -15,9 +16,10 @@ from typing import Any
 import pytest
 
 from rules.bench import engines
-from rules.bench.cli import DEFAULT_REVISION
+from rules.bench.cli import DEFAULT_REVISION, RACES
 from rules.bench.compare import Settings, bench_game
 from rules.bench.engines import current_engine, old_engine, project_root
+from rules.bench.external import external_races
 from rules.bench.race import Progress, Rate, Sample, Unit, Workload, alternate, ratio, timed
 from rules.bench.workloads import (
     clone_apply_workload,
@@ -144,6 +146,13 @@ def test_race_against_slouchart_prints_both_rates_and_how_comparable_they_are() 
 def test_race_against_a_folder_that_is_not_slouchart(tmp_path: Path) -> None:
     done = bench("--slouchart", str(tmp_path))
     assert done.returncode == 2 and "has no engine/kobayakawa.py" in done.stdout
+
+
+def test_the_races_are_the_games_own_modules_found_by_name() -> None:
+    (race,) = RACES
+    assert (race.game, race.engine, race.option) == ("kobayakawa", "slouchart", "--slouchart")
+    assert callable(importlib.import_module(race.module).race_slouchart)
+    assert external_races([("kamiza", "rules.kamiza"), ("rights-of-losers", "rules.losers")]) == ()
 
 
 # -- the old engine --------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def draws_like_choice() -> bool:
     return ours.getstate() == theirs.getstate()
 
 
-# The generator class whose draws `draw_below` and the tables built on it (`Holding.draw`,
+# The generator class whose draws `draw_below` and the tables built on it (a game's `draw_table`,
 # `rules.agents.random_action`) copy; None when this Python draws otherwise: then every caller
 # keeps `rng.choice`, and every seeded log stays as it was.
 CHOICE_RANDOM: type[random.Random] | None = random.Random if draws_like_choice() else None
