@@ -6,7 +6,8 @@
   replayed through `rules` against its stored results (running games must replay too). Exit
   status 1 and one line per game that disagrees (`game ID: reason`) on standard output. The
   games `EXTRA_GAMES` adds are known, read as the bot reads it (`rules.plugins`).
-- bench: durable appends per second and leaderboard query times on 100,000 finished games.
+- bench: durable appends per second and leaderboard query times on 100,000 finished games of one
+  game (`--game`; by default the first registered one).
 
 A bad URL, a bad `EXTRA_GAMES` or a ledger file that cannot be opened: one line on standard
 error, exit status 2.
@@ -124,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chk.add_argument("--db", default=default_db, help="ledger URL (default: $DATABASE_URL)")
     bench = sub.add_parser("bench", help="durable appends/s and leaderboard query time")
     bench.add_argument("--db", help="ledger URL (default: a reusable file in the temp dir)")
+    bench.add_argument("--game", help="the game it plays (default: the first registered one)")
     bench.add_argument("--games", type=int, default=100_000, help="finished games in the ledger")
     bench.add_argument("--appends", type=int, default=3000, help="appends to time")
     bench.add_argument("--queries", type=int, default=300, help="leaderboard pages to time")
@@ -138,7 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             from data.bench import run
 
-            return run(args.db, games=args.games, appends=args.appends, queries=args.queries)
+            return run(
+                args.db,
+                game=args.game,
+                games=args.games,
+                appends=args.appends,
+                queries=args.queries,
+            )
         if path is None or not os.path.exists(path):
             print(f"{args.command}: no ledger at {path}", file=sys.stderr)
             return EXIT_USAGE

@@ -1,8 +1,9 @@
 """`python -m data bench`: durable appends per second and leaderboard page times.
 
-The fixture, a ledger of N finished KAMIZA games (real logs from random play, real openskill
-ratings), is bulk-loaded straight into SQLite once and reused from the temp dir; the figures
-are then measured through the public `Ledger` API with the default durability (FULL).
+The fixture, a ledger of N finished games of one game (by default the first registered one; real
+logs from random play, real openskill ratings), is bulk-loaded straight into SQLite once and
+reused from the temp dir; the figures are then measured through the public `Ledger` API with the
+default durability (FULL).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from data.store import Seat, open_ledger
 from data.urls import parse_url
 from rules.log import new_header
 from rules.random_play import random_match
+from rules.registry import GAMES, game_class
 
 BIG_GUILD = 1  # most games; two seasons, the first archived
 SMALL_GUILDS = 20
@@ -32,22 +34,30 @@ BENCH_GUILD = 999
 
 
 def _remap(value: Any, names: dict[str, str]) -> Any:
+    """`value` with every placeholder player name replaced, in keys too (a deal by player)."""
     if isinstance(value, str):
         return names.get(value, value)
     if isinstance(value, list):
         return [_remap(v, names) for v in value]
     if isinstance(value, dict):
-        return {k: _remap(v, names) for k, v in value.items()}
+        return {names.get(k, k): _remap(v, names) for k, v in value.items()}
     return value
 
 
-def build(path: str, games: int, seed: int = 1) -> None:
-    """Bulk-load `games` finished games (the schema must exist already)."""
+def default_game() -> str:
+    """The game the bench plays unless told: the first registered one."""
+    return next(iter(GAMES))
+
+
+def build(path: str, games: int, game: str, seed: int = 1) -> None:
+    """Bulk-load `games` finished games of `game` (the schema must exist already)."""
     rng = random.Random(seed)
+    cls = game_class(game)
+    seat_counts = range(cls.min_players, cls.max_players + 1)
     templates = []
     for i in range(DISTINCT_LOGS):
-        placeholders = [f"p{k}" for k in range(3 + i % 2)]
-        state, log = random_match("kamiza", placeholders, seed * 100_000 + i)
+        placeholders = [f"p{k}" for k in range(seat_counts[i % len(seat_counts)])]
+        state, log = random_match(game, placeholders, seed * 100_000 + i)
         templates.append((log, state.scores(), set(state.winners()), state.ranking()))
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA synchronous = OFF")
@@ -72,12 +82,13 @@ def build(path: str, games: int, seed: int = 1) -> None:
         conn.execute(
             """INSERT INTO games (id, guild_id, channel_id, thread_id, host_id, season_id, game,
                    options, header, status, rated, created_at, started_at, updated_at, ended_at)
-               VALUES (?, ?, 1, NULL, ?, ?, 'kamiza', '{}', ?, 'running', 1, ?, ?, ?, NULL)""",
+               VALUES (?, ?, 1, NULL, ?, ?, ?, '{}', ?, 'running', 1, ?, ?, ?, NULL)""",
             (
                 game_id,
                 guild,
                 users[0],
                 season,
+                game,
                 json.dumps(header, sort_keys=True),
                 when,
                 when,
@@ -113,10 +124,11 @@ def build(path: str, games: int, seed: int = 1) -> None:
             s["best"] = min(s["best"], ranks[p])
         conn.executemany("INSERT INTO results VALUES (?,?,?,0,?,?,?,?,?,?,?,?)", rows)
     conn.executemany(
-        "INSERT INTO ratings VALUES (?, 'kamiza', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 season,
+                game,
                 u,
                 f"member {u}",
                 s["r"].mu,
@@ -137,12 +149,12 @@ def build(path: str, games: int, seed: int = 1) -> None:
     conn.close()
 
 
-def _finished_games(path: str) -> int:
+def _finished_games(path: str, game: str) -> int:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             finished: int = conn.execute(
-                "SELECT count(*) FROM games WHERE status = 'finished'"
+                "SELECT count(*) FROM games WHERE status = 'finished' AND game = ?", (game,)
             ).fetchone()[0]
             return finished
         finally:
@@ -158,26 +170,26 @@ def _ms(samples: list[float]) -> str:
     return f"p50 {p50:.2f} ms, p99 {p99:.2f} ms"
 
 
-async def _appends(url: str, count: int, tables: int) -> float:
-    """Durable appends per second: `tables` games, each appending one action after another."""
+async def _appends(url: str, game: str, count: int, tables: int) -> float:
+    """Durable appends per second: `tables` games, each appending one action after another (the
+    actions of a random match, over and over: the ledger stores actions, it does not judge them).
+    """
     ledger = await open_ledger(url)
-    players = ["1", "2", "3", "4"]
-    seats = [Seat(p, int(p), f"member {p}") for p in players]
+    players = [str(n) for n in range(1, game_class(game).bench_players + 1)]
+    seats = {p: Seat(p, int(p), f"member {p}") for p in players}
+    actions = random_match(game, players, 1)[1]["actions"]
     ids = []
     for _ in range(tables):
         gid = await ledger.create_game(
-            game="kamiza", options={}, guild_id=BENCH_GUILD, channel_id=1, thread_id=None, host_id=1
+            game=game, options={}, guild_id=BENCH_GUILD, channel_id=1, thread_id=None, host_id=1
         )
-        header = {
-            k: v for k, v in new_header("kamiza", players, seed=gid).items() if k != "actions"
-        }
-        await ledger.start_game(gid, header, [seats[int(p) - 1] for p in header["players"]])
+        header = {k: v for k, v in new_header(game, players, seed=gid).items() if k != "actions"}
+        await ledger.start_game(gid, header, [seats[p] for p in header["players"]])
         ids.append(gid)
 
     async def table(gid: int, n: int) -> None:
         for seq in range(n):
-            action = {"player": players[seq % 4], "card": "boss", "area": "kamiza"}
-            await ledger.append_action(gid, seq, action)
+            await ledger.append_action(gid, seq, actions[seq % len(actions)])
 
     start = time.perf_counter()
     await asyncio.gather(*(table(gid, count // tables) for gid in ids))
@@ -188,17 +200,17 @@ async def _appends(url: str, count: int, tables: int) -> float:
     return (count // tables * tables) / elapsed
 
 
-async def _queries(url: str, queries: int) -> list[str]:
+async def _queries(url: str, game: str, queries: int) -> list[str]:
     ledger = await open_ledger(url)
     rng = random.Random(7)
-    first = await ledger.leaderboard(BIG_GUILD, "kamiza")
+    first = await ledger.leaderboard(BIG_GUILD, game)
     top, deep, stats = [], [], []
     for _ in range(queries):
         t = time.perf_counter()
-        await ledger.leaderboard(BIG_GUILD, "kamiza")
+        await ledger.leaderboard(BIG_GUILD, game)
         top.append(time.perf_counter() - t)
         t = time.perf_counter()
-        await ledger.leaderboard(BIG_GUILD, "kamiza", page=rng.randrange(first.pages))
+        await ledger.leaderboard(BIG_GUILD, game, page=rng.randrange(first.pages))
         deep.append(time.perf_counter() - t)
         t = time.perf_counter()
         await ledger.member_stats(BIG_GUILD, BIG_GUILD * 100_000 + rng.randrange(BIG_MEMBERS))
@@ -216,17 +228,21 @@ def _fixture_folder() -> str:
     return os.path.abspath(os.path.join(tempfile.gettempdir(), "kamiza-ledger-bench"))
 
 
-def run(url: str | None, *, games: int, appends: int, queries: int) -> int:
+def run(url: str | None, *, game: str | None = None, games: int, appends: int, queries: int) -> int:
+    game = game or default_game()
+    if game not in GAMES:
+        print(f"bench: unknown game {game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
     if url is None:
         folder = _fixture_folder()
         os.makedirs(folder, exist_ok=True)
-        url = f"sqlite:///{os.path.join(folder, f'ledger-{games}.sqlite3')}"
+        url = f"sqlite:///{os.path.join(folder, f'ledger-{game}-{games}.sqlite3')}"
     path = parse_url(url).path
-    if _finished_games(path) != games:
+    if _finished_games(path, game) != games:
         if os.path.exists(path) and os.path.dirname(os.path.abspath(path)) != _fixture_folder():
             print(
-                f"bench: {path} is not a bench fixture of {games} games; refusing to rebuild "
-                "(and so delete) it: point --db at a new file",
+                f"bench: {path} is not a bench fixture of {games} games of {game}; refusing to "
+                "rebuild (and so delete) it: point --db at a new file",
                 file=sys.stderr,
             )
             return 2
@@ -235,14 +251,16 @@ def run(url: str | None, *, games: int, appends: int, queries: int) -> int:
                 os.remove(path + suffix)
         start = time.perf_counter()
         asyncio.run(_migrate(url))
-        build(path, games)
-        print(f"built {games} finished games in {time.perf_counter() - start:.1f} s: {path}")
+        build(path, games, game)
+        elapsed = time.perf_counter() - start
+        print(f"built {games} finished games of {game} in {elapsed:.1f} s: {path}")
     else:
-        print(f"reusing {path} ({games} finished games)")
+        print(f"reusing {path} ({games} finished games of {game})")
     print(f"ledger size: {os.path.getsize(path) / 2**20:.0f} MiB")
-    print(f"durable appends, one table: {asyncio.run(_appends(url, appends, 1)):.0f}/s")
-    print(f"durable appends, 16 tables at once: {asyncio.run(_appends(url, appends, 16)):.0f}/s")
-    for line in asyncio.run(_queries(url, queries)):
+    print(f"durable appends, one table: {asyncio.run(_appends(url, game, appends, 1)):.0f}/s")
+    sixteen = asyncio.run(_appends(url, game, appends, 16))
+    print(f"durable appends, 16 tables at once: {sixteen:.0f}/s")
+    for line in asyncio.run(_queries(url, game, queries)):
         print(line)
     return 0
 

@@ -15,6 +15,7 @@ from data.__main__ import main
 from data.db import parse_url
 from data.store import open_ledger
 from rules.log import replay
+from rules.registry import GAMES
 
 LOG_KEYS = {"format", "game", "options", "players", "setup", "actions"}
 
@@ -113,6 +114,19 @@ def test_bench_on_a_small_ledger(tmp_path, capsys):
     assert main(["bench", "--db", url, "--games", "150", "--appends", "16", "--queries", "1"]) == 0
     assert "reusing" in capsys.readouterr().out
     assert main(["check", "--db", url]) == 0
+
+
+def test_bench_plays_the_first_registered_game_or_the_one_named(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path}/bench.sqlite3"
+    assert main(["bench", "--db", url, "--games", "30", "--appends", "8", "--queries", "1"]) == 0
+    assert f"finished games of {next(iter(GAMES))} in" in capsys.readouterr().out
+    other = f"sqlite:///{tmp_path}/other.sqlite3"
+    args = ["--games", "30", "--appends", "8", "--queries", "1"]
+    assert main(["bench", "--db", other, "--game", "rights-of-losers", *args]) == 0
+    assert "finished games of rights-of-losers in" in capsys.readouterr().out
+    assert main(["check", "--db", other]) == 0  # a deal by player names the members too
+    assert main(["bench", "--db", other, "--game", "chess", *args]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
 
 
 def test_bench_never_rebuilds_a_ledger_it_did_not_build(tmp_path, capsys):
