@@ -12,7 +12,7 @@ import aiosqlite
 
 from data.errors import GameNotFound, GameNotRunning, SequenceConflict
 from data.standings import result_row
-from data.store import GameRecord, GuildSettings, ResultRow, Seat
+from data.store import GameRecord, GuildSettings, ResultRow, Seat, game_editions
 
 
 def parse_time(text: str | None) -> datetime | None:
@@ -92,11 +92,17 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
         row = await cur.fetchone()
     if row is None:
         return GuildSettings()
+    async with conn.execute(
+        "SELECT game, edition FROM guild_editions WHERE guild_id = ?", (guild_id,)
+    ) as cur:
+        chosen = [(game, edition) async for game, edition in cur]
     return GuildSettings(
         turn_seconds=row["turn_seconds"],
         lobby_seconds=row["lobby_seconds"],
         rate_bot_games=bool(row["rate_bot_games"]),
-        kamiza_edition=row["kamiza_edition"],
+        # A choice for a game this bot no longer hosts, or of an edition it no longer has, stays
+        # stored but is not read: that game or edition is back to its default.
+        editions={game: edition for game, edition in chosen if edition in game_editions(game)},
         locale=row["locale"],
     )
 

@@ -288,17 +288,20 @@ class SqliteLedger:
             new = (await records.guild_settings(conn, guild_id)).changed(**changes)
             await conn.execute(
                 """INSERT OR REPLACE INTO guild_settings (guild_id, turn_seconds, lobby_seconds,
-                       rate_bot_games, kamiza_edition, locale, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                       rate_bot_games, locale, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
                 (
                     guild_id,
                     new.turn_seconds,
                     new.lobby_seconds,
                     new.rate_bot_games,
-                    new.kamiza_edition,
                     new.locale,
                     self._now(),
                 ),
+            )
+            await conn.executemany(
+                "INSERT OR REPLACE INTO guild_editions (guild_id, game, edition) VALUES (?, ?, ?)",
+                [(guild_id, game, edition) for game, edition in new.editions.items()],
             )
             return new
 

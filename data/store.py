@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
+
+from rules.registry import GAMES
 
 DEFAULT_URL = "sqlite:///kamiza.sqlite3"
 UNFINISHED = ("lobby", "running")
@@ -83,7 +85,12 @@ class GameRecord:
 
 
 LOCALE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
-EDITIONS = ("second", "classic")
+
+
+def game_editions(game: str) -> tuple[str, ...]:
+    """The editions of a registered game, the default first; () for a game without any."""
+    cls = GAMES.get(game)
+    return cls.editions if cls is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +100,9 @@ class GuildSettings:
     turn_seconds: int | None = None
     lobby_seconds: int | None = None
     rate_bot_games: bool = False
-    kamiza_edition: str = "second"
+    # The server's choices of default edition, game -> edition (`edition`); a game it has not
+    # chosen for plays its first edition.
+    editions: Mapping[str, str] = field(default_factory=dict)
     locale: str | None = None
 
     def __post_init__(self) -> None:
@@ -101,19 +110,39 @@ class GuildSettings:
         _int_or_none("lobby_seconds", self.lobby_seconds, 30, 86400)
         if not isinstance(self.rate_bot_games, bool):
             raise ValueError("rate_bot_games must be true or false")
-        if self.kamiza_edition not in EDITIONS:
-            raise ValueError(f"kamiza_edition must be one of {', '.join(EDITIONS)}")
+        if not isinstance(self.editions, Mapping):
+            raise ValueError("editions must map games to editions")
+        for game, edition in self.editions.items():
+            known = game_editions(game) if isinstance(game, str) else ()
+            if not known:
+                raise ValueError(f"editions: {game!r} is not a game with editions")
+            if edition not in known:
+                raise ValueError(
+                    f"editions: {game} has no edition {edition!r} ({', '.join(known)})"
+                )
         if self.locale is not None and not (
             isinstance(self.locale, str) and LOCALE.match(self.locale)
         ):
             raise ValueError("locale must be a language tag such as 'en' or 'ja', or none")
 
+    def edition(self, game: str) -> str | None:
+        """The edition a new table of `game` plays when its host names none; None for a game
+        without editions."""
+        known = game_editions(game)
+        return self.editions.get(game, known[0]) if known else None
+
     def changed(self, **changes: Any) -> GuildSettings:
-        """A copy with `changes`; ValueError naming the setting on unknown names or bad values."""
+        """A copy with `changes`; ValueError naming the setting on unknown names or bad values.
+        `editions` adds to the choices made before: naming one game's keeps the others'."""
         known = [f.name for f in dataclasses.fields(self)]
         for name in changes:
             if name not in known:
                 raise ValueError(f"unknown setting {name!r}; known: {', '.join(known)}")
+        if "editions" in changes:
+            chosen = changes["editions"]
+            if not isinstance(chosen, Mapping):
+                raise ValueError("editions must map games to editions")
+            changes["editions"] = {**self.editions, **chosen}
         return dataclasses.replace(self, **changes)
 
 

@@ -117,6 +117,9 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     max_players: ClassVar[int]
     # G-3: event kinds the whole table sees exactly as they are; others need `public_event`.
     public_kinds: ClassVar[frozenset[str]] = frozenset()
+    # The values of its `edition` option, the default first; a server may choose another default
+    # (`/settings`, the ledger's `GuildSettings.editions`). Empty: the game has no editions.
+    editions: ClassVar[tuple[str, ...]] = ()
     # `python -m rules bench`: the seats of its games, and the replay speed-up it aims for
     # against the engines it replaced.
     bench_players: ClassVar[int] = 4

@@ -105,6 +105,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     draws_from_table: ClassVar[bool] = True
+    editions: ClassVar[tuple[str, ...]] = EDITIONS
     # G-3: everything but a face-down card is public: the reveal turns every card of the round
     # face up, and a game's unplayed card is the one its three revealed plays left (K-2).
     public_kinds: ClassVar[frozenset[str]] = frozenset(

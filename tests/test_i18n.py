@@ -202,6 +202,15 @@ def test_locale_key_carries_the_english_text_and_the_key():
     assert s.message == "Next" and s.extras == {"key": "common.next"}
 
 
+async def test_a_text_composed_of_other_keys_is_composed_in_each_language():
+    parts = {"game": "game.kamiza", "edition": "glossary.kamiza.edition.classic"}
+    s = i18n.locale_key("cmd.settings.param.edition.choice", **parts)
+    assert s.message == "KAMIZA: classic" and s.extras["parts"] == parts
+    loc = TranslationContextLocation.choice_name
+    japanese = await CatalogueTranslator().translate(s, discord.Locale.japanese, _ctx(loc))
+    assert japanese == "KAMIZA（上座）：クラシック版"
+
+
 def test_command_texts_fit_discord_limits():
     bad = [
         f"{lang}: {key} ({len(text)} characters)"

@@ -48,7 +48,6 @@ class GameSpec(Generic[G]):
     commands: Callable[[], app_commands.Group]  # its slash commands
     presenter: Callable[[discord.Client], Presenter[G]]  # its public table messages
     hand: Callable[[], HandView[G]]  # its private menus (importing them registers their verbs)
-    editions: tuple[str, ...] = ()  # choices of its `edition` option, the default first
     catalogue: str | None = None  # a package with `<lang>/*.json` texts outside bot/i18n
 
     @property
@@ -67,6 +66,15 @@ class GameSpec(Generic[G]):
     @property
     def seats(self) -> tuple[int, int]:
         return self.rules.min_players, self.rules.max_players
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        """The choices of its `edition` option, the default first (none: no such option)."""
+        return self.rules.editions
+
+    def edition_key(self, edition: str) -> str:
+        """The catalogue key of an edition's printed name."""
+        return f"glossary.{self.i18n_prefix}.edition.{edition}"
 
 
 _specs: dict[str, GameSpec[Any]] = {}

@@ -1,8 +1,9 @@
-"""`/settings [turn_seconds] [lobby_seconds] [rate_bot_games] [kamiza_edition]` (Manage Server).
+"""`/settings [turn_seconds] [lobby_seconds] [rate_bot_games] [edition]` (Manage Server).
 
 Without options it shows the server's settings; with options it changes them (all or nothing:
 a bad value is refused with the ledger's reason and nothing changes). 0 seconds restores the
-bot's default (TURN_SECONDS, LOBBY_SECONDS).
+bot's default (TURN_SECONDS, LOBBY_SECONDS). `edition` chooses the default edition of one game
+that has editions: its choices are every such game's editions, from the game registry.
 """
 
 from __future__ import annotations
@@ -14,17 +15,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.registry import games
 from bot.guildsettings.render import settings_embed
 from bot.i18n import locale_key, t
 from bot.standings.access import failed, is_manager, lang_of, ledger_of, tell
-from data.store import EDITIONS
 
 log = logging.getLogger(__name__)
 
+# "<game>:<edition>", shown as "KAMIZA: classic". Read when the cog is imported: `bot.client`
+# has loaded the game registry by then. (Discord takes at most 25 choices.)
 EDITION_CHOICES = [
-    app_commands.Choice(name=locale_key(f"glossary.kamiza.edition.{e}"), value=e) for e in EDITIONS
+    app_commands.Choice(
+        name=locale_key(
+            "cmd.settings.param.edition.choice", game=spec.display_key, edition=spec.edition_key(e)
+        ),
+        value=f"{spec.name}:{e}",
+    )
+    for spec in games()
+    for e in spec.editions
 ]
-OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "kamiza_edition")
+OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "edition")
 
 
 def _key(option: str, part: str) -> app_commands.locale_str:
@@ -48,14 +58,14 @@ class GuildSettingsCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(**{o: _key(o, "name") for o in OPTIONS})
     @app_commands.describe(**{o: _key(o, "description") for o in OPTIONS})
-    @app_commands.choices(kamiza_edition=EDITION_CHOICES)
+    @app_commands.choices(edition=EDITION_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
         turn_seconds: int | None = None,
         lobby_seconds: int | None = None,
         rate_bot_games: bool | None = None,
-        kamiza_edition: str | None = None,
+        edition: str | None = None,
     ) -> None:
         """Show or change this server's game settings."""
         if not await is_manager(interaction):
@@ -72,8 +82,9 @@ class GuildSettingsCog(commands.Cog):
                 changes["lobby_seconds"] = lobby_seconds or None
             if rate_bot_games is not None:
                 changes["rate_bot_games"] = rate_bot_games
-            if kamiza_edition is not None:
-                changes["kamiza_edition"] = kamiza_edition
+            if edition is not None:
+                game, _, chosen = edition.partition(":")
+                changes["editions"] = {game: chosen}
             if changes:
                 try:
                     current = await ledger.update_guild_settings(guild_id, **changes)

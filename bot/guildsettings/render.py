@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.games.registry import games
 from bot.i18n import Language, t
 from data.store import GuildSettings
 
@@ -23,7 +24,8 @@ def settings_embed(
     default_turn: int | None = None,
     default_lobby: int | None = None,
 ) -> discord.Embed:
-    """The four settings a server manager may change, with their current values."""
+    """The settings a server manager may change, with their current values: one default edition
+    per game that has editions."""
     embed = discord.Embed(title=t(lang, "settings.title"), colour=discord.Colour.blurple())
     fields = (
         ("settings.turn_seconds", seconds(lang, settings.turn_seconds, default_turn)),
@@ -32,9 +34,13 @@ def settings_embed(
             "settings.rate_bot_games",
             t(lang, "common.yes" if settings.rate_bot_games else "common.no"),
         ),
-        ("settings.kamiza_edition", t(lang, f"glossary.kamiza.edition.{settings.kamiza_edition}")),
     )
     for key, value in fields:
         embed.add_field(name=t(lang, key), value=value, inline=False)
+    for spec in games():
+        edition = settings.edition(spec.name)
+        if edition is not None:
+            name = t(lang, "settings.edition", game=t(lang, spec.display_key))
+            embed.add_field(name=name, value=t(lang, spec.edition_key(edition)), inline=False)
     embed.set_footer(text=t(lang, "settings.hint"))
     return embed

@@ -153,9 +153,19 @@ def placeholders(raw: str) -> set[str]:
         return {"<malformed>"}
 
 
-def locale_key(key: str) -> app_commands.locale_str:
+def locale_key(key: str, **parts: str) -> app_commands.locale_str:
     """A `discord.app_commands.locale_str` whose message is the English catalogue text of `key`
-    and which carries `key` for `bot.i18n.translator.CatalogueTranslator`."""
+    and which carries `key` for `bot.i18n.translator.CatalogueTranslator`.
+
+    `parts` fill the text's placeholders with the texts of other keys, in each language:
+    ``locale_key("x.choice", game="game.<name>")`` for ``"x.choice": "{game}: ..."``."""
     from discord import app_commands
 
-    return app_commands.locale_str(text(DEFAULT, key), key=key)
+    if not parts:
+        return app_commands.locale_str(text(DEFAULT, key), key=key)
+    return app_commands.locale_str(composed(DEFAULT, key, parts), key=key, parts=parts)
+
+
+def composed(lang: Language, key: str, parts: dict[str, str]) -> str:
+    """The text of `key` with each placeholder filled by the text of the key `parts` gives it."""
+    return t(lang, key, **{name: text(lang, part) for name, part in parts.items()})

@@ -9,7 +9,8 @@ whose extras carry the catalogue key::
         description=app_commands.locale_str("Standings", key="cmd.leaderboard.description"),
     )
 
-(`bot.i18n.locale_key("cmd.leaderboard.name")` builds the same from the English catalogue.)
+(`bot.i18n.locale_key("cmd.leaderboard.name")` builds the same from the English catalogue; its
+`parts` compose a text of several keys' texts, such as a choice naming a game and its edition.)
 `CatalogueTranslator`, installed on the command tree with ``await tree.set_translator(...)``,
 answers Discord's Japanese locale (`discord.Locale.japanese`) with the key's Japanese text. A
 string without a key, a key without Japanese text, another locale, or a text Discord would refuse
@@ -30,7 +31,7 @@ from discord.app_commands import (
     locale_str,
 )
 
-from bot.i18n import CATALOGUES
+from bot.i18n import CATALOGUES, composed
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,9 @@ class CatalogueTranslator(Translator):
         if found is None:
             log.warning("i18n: no Japanese text for command key %r", key)
             return None
+        parts = string.extras.get("parts")
+        if parts:
+            found = composed("ja", key, parts)
         if context.location in NAMES:
             if not (NAME.match(found) and found == found.lower()):
                 log.warning("i18n: %r is not a valid Discord name: %r", key, found)

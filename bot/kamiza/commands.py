@@ -54,7 +54,7 @@ async def start(
 ) -> None:
     if edition is None:
         settings = await ledger_of(interaction).guild_settings(interaction.guild_id or 0)
-        edition = settings.kamiza_edition
+        edition = settings.edition(GAME)
     title = t(lang_of(interaction), "game.kamiza")
     await common.open_table(
         interaction, GAME, title, {"edition": edition, "advanced": advanced}, bots

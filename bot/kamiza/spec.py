@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.games.registry import GameSpec
-from rules.kamiza import EDITIONS, Kamiza
+from rules.kamiza import Kamiza
 
 if TYPE_CHECKING:
     import discord
@@ -40,5 +40,4 @@ SPEC = GameSpec(
     commands=_commands,
     presenter=_presenter,
     hand=_hand,
-    editions=EDITIONS,
 )

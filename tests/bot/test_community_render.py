@@ -234,7 +234,7 @@ def test_settings_embed_defaults_and_choices():
         "Default KAMIZA edition": "second generation",
     }
     chosen = GuildSettings(
-        turn_seconds=30, lobby_seconds=600, rate_bot_games=True, kamiza_edition="classic"
+        turn_seconds=30, lobby_seconds=600, rate_bot_games=True, editions={"kamiza": "classic"}
     )
     ja = settings_embed("ja", chosen).to_dict()
     assert [f["value"] for f in ja["fields"]] == ["30秒", "600秒", "はい", "クラシック版"]

@@ -192,19 +192,26 @@ async def test_guild_settings(ledger_url):
     assert await ledger.guild_settings(5) == GuildSettings()
     updated = await ledger.update_guild_settings(5, turn_seconds=60, rate_bot_games=True)
     assert updated == GuildSettings(turn_seconds=60, rate_bot_games=True)
-    await ledger.update_guild_settings(5, kamiza_edition="classic", locale="ja")
+    await ledger.update_guild_settings(5, editions={"kamiza": "classic"}, locale="ja")
     await ledger.update_guild_settings(5, turn_seconds=None)
     await ledger.close()
     ledger = await open_ledger(ledger_url)
     try:
         settings = await ledger.guild_settings(5)
-        assert settings == GuildSettings(None, None, True, "classic", "ja")
+        assert settings == GuildSettings(None, None, True, {"kamiza": "classic"}, "ja")
+        assert (settings.edition("kamiza"), GuildSettings().edition("kamiza")) == (
+            "classic",
+            "second",
+        )
+        assert settings.edition("kobayakawa") is None  # a game without editions
         for bad, message in [
             ({"colour": "red"}, "unknown setting 'colour'"),
             ({"turn_seconds": 0}, "turn_seconds"),
             ({"lobby_seconds": "10"}, "lobby_seconds"),
             ({"rate_bot_games": "yes"}, "rate_bot_games"),
-            ({"kamiza_edition": "third"}, "kamiza_edition"),
+            ({"editions": {"kamiza": "third"}}, "editions: kamiza has no edition 'third'"),
+            ({"editions": {"kobayakawa": "second"}}, "'kobayakawa' is not a game with editions"),
+            ({"editions": "kamiza:classic"}, "editions must map games to editions"),
             ({"locale": "Japanese!"}, "locale"),
         ]:
             with pytest.raises(ValueError, match=message):

@@ -443,7 +443,7 @@ class Chaos:
                     ("turn_seconds", rng.choice([0, 4, 6])),
                     ("lobby_seconds", rng.choice([0, 15, 25])),
                     ("rate_bot_games", rng.random() < 0.5),
-                    ("kamiza_edition", rng.choice(["second", "classic"])),
+                    ("edition", rng.choice(["kamiza:second", "kamiza:classic"])),
                 ]
             )
             options[key] = value

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from community_seed import finish_random_game
+from kamiza_play import open_table
 
 from data.store import open_ledger
 
@@ -190,12 +191,12 @@ async def test_settings_need_manage_server_and_refuse_bad_values(fake_discord, b
     assert "second generation" in shown.text
 
     changed = (
-        await boss.slash("settings", turn_seconds=45, rate_bot_games=True, kamiza_edition="classic")
+        await boss.slash("settings", turn_seconds=45, rate_bot_games=True, edition="kamiza:classic")
     ).response
     assert changed.ephemeral and changed.content == "Settings saved."
     assert "45 s" in changed.text and "yes" in changed.text and "classic" in changed.text
 
-    bad = (await boss.slash("settings", turn_seconds=5, kamiza_edition="second")).response
+    bad = (await boss.slash("settings", turn_seconds=5, edition="kamiza:second")).response
     assert bad.ephemeral and bad.text == (
         "Nothing changed: turn_seconds must be a whole number of seconds from 10 to 3600, or none."
     )
@@ -205,6 +206,16 @@ async def test_settings_need_manage_server_and_refuse_bad_values(fake_discord, b
     reset = (await boss.slash("settings", turn_seconds=0, lobby_seconds=600)).response.text
     assert "10 s (the bot's default)" in reset and "600 s" in reset
 
+    _, lobby = await open_table(boss)  # no edition named: the server's default
+    assert "Edition: classic" in lobby.text
+    option = next(
+        o for o in fake_discord.state.command("settings")["options"] if o["name"] == "edition"
+    )
+    assert [(c["value"], c["name"], c["name_localizations"]["ja"]) for c in option["choices"]] == [
+        ("kamiza:second", "KAMIZA: second generation", "KAMIZA（上座）：第二世代"),
+        ("kamiza:classic", "KAMIZA: classic", "KAMIZA（上座）：クラシック版"),
+    ]
+
     await bot_process.stop()
     ledger = await open_ledger(f"sqlite:///{bot_process.database_path}")
     try:
@@ -212,5 +223,5 @@ async def test_settings_need_manage_server_and_refuse_bad_values(fake_discord, b
     finally:
         await ledger.close()
     assert (stored.turn_seconds, stored.lobby_seconds) == (None, 600)
-    assert (stored.rate_bot_games, stored.kamiza_edition) == (True, "classic")
+    assert (stored.rate_bot_games, stored.editions) == (True, {"kamiza": "classic"})
     assert "Traceback" not in bot_process.log
