@@ -12,17 +12,12 @@ import random
 from typing import Any
 
 import pytest
+from kamiza_helpers import SETUPS
 
 from rules.agents import random_action
 from rules.kamiza import Kamiza
 from rules.log import load, new_header, start
 
-SETUPS = [
-    (n, edition, advanced)
-    for n in (3, 4)
-    for edition in ("second", "classic")
-    for advanced in (False, True)
-]
 PLAYERS = ["ann", "ben", "cho", "dev"]
 
 
