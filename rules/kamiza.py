@@ -8,8 +8,8 @@ it is, a round's judgement) are made once and shared (kamiza_moves, kamiza_memo)
 give exactly what the plain ones give: `apply` of a usual play (one lookup in the Holding of the
 player on turn), `draw_table` (what `rules.agents.random_action` draws, as `rng.choice` of the
 legal actions would), and `fast_forward`, which `rules.log.load` uses to replay plain log
-entries; a round's end is in `kamiza_round`. There is no events-free `play()`: events are shared
-or cheap, so `apply` is the one way to change a state.
+entries; a play's and a round's end are in `kamiza_round`, where `playout` (a search's rollout)
+carries out the same transitions without making events.
 """
 
 from __future__ import annotations
@@ -293,7 +293,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         now = self._now
         if player == now.player:
             move = now.moves.get(id(action))
-            if move is not None:  # `_play`, inlined: random playouts apply little else
+            if move is not None:  # `_play`, inlined: a call more would cost the step loop 3%
                 after, played, placed, face_up, digit = move
                 self._holdings[player] = after
                 self.plays = plays = self.plays + played
@@ -318,32 +318,18 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         card, area = action.card, action.area
         rest = tuple(c for c in self._holdings[player].hand if c != card)
         played, placed, face_up, digit = step(player, card, area)
-        return self._play(player, holding(player, rest), (played,), placed, face_up, digit)
-
-    def _play(
-        self,
-        player: str,
-        after: Holding,
-        played: tuple[PlayedCard],
-        placed: CardPlaced,
-        face_up: CardPlaced,
-        digit: int,
-    ) -> list[KamizaEvent]:
-        """K-3: a legal play: the card leaves the hand for the table; the round's last ends it."""
-        self._holdings[player] = after
-        self.plays = plays = self.plays + played
-        self._code = self._code * CODE_BASE + digit
-        events: list[KamizaEvent] = [
-            face_up if self.advanced and player == self.start_player else placed
-        ]
-        turn = len(plays)
-        if turn == self._memo.size:
-            self._finish_round(plays, events)
-        else:
-            self._next = nxt = self._memo.turns[turn]
-            self._now = now = self._holdings[nxt.player]
-            self.draw_table = now.draw
+        events: list[KamizaEvent] = []
+        self._play(player, (holding(player, rest), (played,), placed, face_up, digit), events)
         return events
+
+    def playout(self, rng: random.Random) -> None:
+        """The step loop's very game (`Game.playout`), no events made: from a generator of the
+        class CHOICE_RANDOM each play is drawn as its move (`Holding.move_draw`: the draws of
+        `rules.agents.random_action`) and carried out by `_play`, as `apply` would."""
+        if type(rng) is CHOICE_RANDOM:
+            self._play_out(rng.getrandbits)
+        else:
+            super().playout(rng)
 
     def fast_forward(self, entries: Sequence[Any], index: int) -> int:
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
@@ -363,21 +349,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
                 break
             if move is None:  # not a play, or not in hand: apply_entry says which
                 break
-            # `_play`, inlined as in `apply`: a replay applies little else.
-            after, played, placed, face_up, digit = move
-            self._holdings[player] = after
-            self.plays = plays = self.plays + played
-            self._code = self._code * CODE_BASE + digit
-            events: list[KamizaEvent] = [
-                face_up if self.advanced and player == self.start_player else placed
-            ]
-            turn = len(plays)
-            if turn == self._memo.size:
-                self._finish_round(plays, events)
-            else:
-                self._next = nxt = self._memo.turns[turn]
-                self._now = now = self._holdings[nxt.player]
-                self.draw_table = now.draw
+            self._play(player, move, None)  # a replay reads no events
             index += 1
         return index
 

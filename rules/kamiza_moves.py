@@ -94,10 +94,11 @@ class Holding:
     `picks[rng.getrandbits(bits)]` is the play `rng.choice(LEGAL[hand])` picks from the very same
     draws (None: draw again, as `choice_draw` checks). `moves` is keyed by the `id` of the shared
     `PLAYS` instances (alive as long as the module: ids never reused), so that `apply` checks and
-    carries out a usual play in one lookup without hashing a dataclass.
+    carries out a usual play in one lookup without hashing a dataclass. `move_draw` is `draw`
+    with the moves of its picks (picks, bits): a random playout draws the move itself.
     """
 
-    __slots__ = ("by_fields", "draw", "hand", "moves", "player")
+    __slots__ = ("by_fields", "draw", "hand", "move_draw", "moves", "player")
 
     player: str | Nobody  # NOBODY in NO_HOLDING
     hand: tuple[str, ...]
@@ -112,6 +113,7 @@ class Holding:
         self.moves: dict[int, Move] = {}
         # The same moves by a log entry's (card, area) values, for `Kamiza.fast_forward`.
         self.by_fields: dict[tuple[object, object], Move] = {}
+        self.move_draw: tuple[tuple[Move | None, ...], int] = ((), 0)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Holding:
         return self
@@ -141,6 +143,9 @@ def holding(player: str, hand: tuple[str, ...]) -> Holding:
                 played, placed, face_up, digit = step(player, play.card, play.area)
                 move = (holding(player, rest), (played,), placed, face_up, digit)
                 found.moves[id(play)] = found.by_fields[play.card, play.area] = move
+        _, picks, bits = found.draw
+        moves = found.moves
+        found.move_draw = (tuple(None if p is None else moves[id(p)] for p in picks), bits)
         remember(_HOLDINGS, (player, hand), found)
     return found
 

@@ -1,12 +1,14 @@
-"""KAMIZA: a round's end (K-4..K-13) and the next round's start (K-12, K-5), nine times a match.
+"""KAMIZA: a play (K-3), a round's end (K-4..K-13) and the next round's start (K-12, K-5).
 
 A mixin of `rules.kamiza.Kamiza`, apart from its per-play fast path: the judgement comes from the
 shared templates (kamiza_memo), the events are made through their slots, and the next round is
-begun right here, the usual case without a further call.
+begun right here, the usual case without a further call. Each transition takes an events list or
+None: `Kamiza.playout` (a search's rollout) runs the very same transitions without events.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.base import Next
@@ -21,6 +23,7 @@ from rules.kamiza_events import (
 )
 from rules.kamiza_judge import DroppedOut, PlayedCard
 from rules.kamiza_memo import (
+    CODE_BASE,
     HIGHEST_TOTAL,
     REASONS,
     SQUEAL,
@@ -37,6 +40,7 @@ from rules.kamiza_moves import (
     WANTED_LIMIT,
     Draw,
     Holding,
+    Move,
 )
 from rules.kamiza_sight import LastRound
 
@@ -76,31 +80,59 @@ class KamizaRound:
 
         def _tie_break(self, ranking: list[list[str]]) -> str | None: ...
 
-    def _finish_round(self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent]) -> None:
+    def _play(self, player: str, move: Move, events: list[KamizaEvent] | None) -> None:
+        """K-3: a legal play: the card leaves the hand for the table; the round's last ends it.
+        (`apply` carries out a usual play inline, just so.) `events` None (a random playout, a
+        replay's `fast_forward`): no events made."""
+        after, played, placed, face_up, digit = move
+        self._holdings[player] = after
+        self.plays = plays = self.plays + played
+        self._code = self._code * CODE_BASE + digit
+        if events is not None:
+            events.append(face_up if self.advanced and player == self.start_player else placed)
+        turn = len(plays)
+        if turn == self._memo.size:
+            self._finish_round(plays, events)
+        else:
+            self._next = nxt = self._memo.turns[turn]
+            self._now = now = self._holdings[nxt.player]
+            self.draw_table = now.draw
+
+    def _play_out(self, getrandbits: Callable[[int], int]) -> None:
+        """`Kamiza.playout` from a generator of the class CHOICE_RANDOM: the player on turn's
+        move drawn from their Holding's `move_draw`, as `rules.agents.random_action` draws the
+        play, until the match is over."""
+        play = self._play
+        while (nxt := self._next) is not None:
+            picks, bits = self._now.move_draw
+            move = picks[getrandbits(bits)]
+            while move is None:
+                move = picks[getrandbits(bits)]
+            play(nxt.player, move, None)
+
+    def _finish_round(
+        self, plays: tuple[PlayedCard, ...], events: list[KamizaEvent] | None
+    ) -> None:
         """K-4..K-11 judged (kamiza_memo), then K-10 drop-outs, K-2 the game's end, K-12.
 
         Nine times a match: the events are made through their slots and the next round begun
-        right here, the usual case without a further call."""
+        right here, the usual case without a further call. `events` None (a random playout):
+        the very same changes to the state, no events made."""
         game_no, round_no = self.game_index + 1, self.round_index + 1
         memo = self._memo
         order = memo.order
         template = TEMPLATES.get(self._code) or round_template(self._code)
-        revealed: RoundRevealed = _new(RoundRevealed)
-        set_game, set_round, set_plays = REVEALED_SETTERS
-        set_game(revealed, game_no)
-        set_round(revealed, round_no)
-        set_plays(revealed, plays)
-        events.append(revealed)
-        named = memo.named
-        if template.top > len(named):
-            named = memo.named_events(template.top)
-        events += template.pick(named)
-        if memo.size == 4:  # the usual table: a display is quicker than dict(zip(...))
-            a, b, c, d = order
-            w, x, y, z = template.points
-            points = {a: w, b: x, c: y, d: z}
-        else:
-            points = dict(zip(order, template.points))  # noqa: B905 (one number per seat)
+        if events is not None:
+            revealed: RoundRevealed = _new(RoundRevealed)
+            set_game, set_round, set_plays = REVEALED_SETTERS
+            set_game(revealed, game_no)
+            set_round(revealed, round_no)
+            set_plays(revealed, plays)
+            events.append(revealed)
+            named = memo.named
+            if template.top > len(named):
+                named = memo.named_events(template.top)
+            events += template.pick(named)
         totals = self.totals
         if template.gains:
             self.totals = totals = totals.copy()  # never changed in place: clones share it
@@ -110,13 +142,20 @@ class KamizaRound:
             self._award_wanted([order[seat] for seat in template.wanted], events)
         if template.squealer is not None:
             self._squealer = order[template.squealer]
-        scored: RoundScored = _new(RoundScored)
-        set_game, set_round, set_points, set_totals = SCORED_SETTERS
-        set_game(scored, game_no)
-        set_round(scored, round_no)
-        set_points(scored, points)
-        set_totals(scored, totals.copy())
-        events.append(scored)
+        if events is not None:
+            if memo.size == 4:  # the usual table: a display is quicker than dict(zip(...))
+                a, b, c, d = order
+                w, x, y, z = template.points
+                points = {a: w, b: x, c: y, d: z}
+            else:
+                points = dict(zip(order, template.points))  # noqa: B905 (one number per seat)
+            scored: RoundScored = _new(RoundScored)
+            set_game, set_round, set_points, set_totals = SCORED_SETTERS
+            set_game(scored, game_no)
+            set_round(scored, round_no)
+            set_points(scored, points)
+            set_totals(scored, totals.copy())
+            events.append(scored)
         self._game_rounds += (plays,)
         self._last = (game_no, round_no, self.start_player, plays, template)
         if round_no == ROUNDS_PER_GAME:
@@ -154,39 +193,45 @@ class KamizaRound:
         self._next = memo.turns[0]
         self._now = now = self._holdings[start]
         self.draw_table = now.draw
-        started = memo.started.get((game_no * 4 + round_no) * 4 + reason)
-        events.append(started or memo.round_started(game_no, round_no, REASONS[reason]))
+        if events is not None:
+            started = memo.started.get((game_no * 4 + round_no) * 4 + reason)
+            events.append(started or memo.round_started(game_no, round_no, REASONS[reason]))
 
-    def _award_wanted(self, players: list[str], events: list[KamizaEvent]) -> None:
+    def _award_wanted(self, players: list[str], events: list[KamizaEvent] | None) -> None:
         """K-10: a paid policeman earns a WANTED chip; the third one drops the player."""
         self.wanted = wanted = self.wanted.copy()
         for player in players:
             wanted[player] += 1
-            events.append(wanted_chip(player, wanted[player]))
+            if events is not None:
+                events.append(wanted_chip(player, wanted[player]))
             if wanted[player] >= WANTED_LIMIT and player not in self.dropped:
                 self.dropped = [*self.dropped, player]
-                events.append(DroppedOut(player, self.totals[player]))
+                if events is not None:
+                    events.append(DroppedOut(player, self.totals[player]))
 
-    def _end_game(self, events: list[KamizaEvent]) -> None:
+    def _end_game(self, events: list[KamizaEvent] | None) -> None:
         """K-2: each player still in keeps one card unplayed (K-13); all cards back in hand."""
         dropped = self.dropped
         unplayed = {}
         for p, held in self._holdings.items():
             if len(held.hand) == 1 and not (dropped and p in dropped):
                 unplayed[p] = held.hand[0]
-        events.append(game_ended(self.game_index + 1, unplayed))
+        if events is not None:
+            events.append(game_ended(self.game_index + 1, unplayed))
         self.unplayed = unplayed
         self.game_index += 1
         self.round_index = 0
         self._holdings = self._full.copy()
         self._game_rounds = ()
 
-    def _end_match(self, events: list[KamizaEvent]) -> None:
+    def _end_match(self, events: list[KamizaEvent] | None) -> None:
         self.finished = True
         self.plays = ()
         self._next = None
         self._now = NO_HOLDING
         self.draw_table = NO_HOLDING.draw
+        if events is None:
+            return
         ranking = self.ranking()
         events.append(
             match_ended(

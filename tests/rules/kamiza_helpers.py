@@ -7,6 +7,13 @@ from rules.kamiza import Kamiza, Play
 
 FOUR = ["red", "blue", "green", "purple"]
 THREE = ["ann", "ben", "cho"]
+# Every kind of match: (seats, edition, advanced rule).
+SETUPS = [
+    (n, edition, advanced)
+    for n in (3, 4)
+    for edition in ("second", "classic")
+    for advanced in (False, True)
+]
 
 
 def new_match(

@@ -8,6 +8,7 @@ import typing
 from collections.abc import Iterator
 
 import pytest
+from kamiza_helpers import SETUPS
 
 from rules.agents import random_action
 from rules.base import IllegalAction, MalformedAction, Result
@@ -16,12 +17,6 @@ from rules.kamiza_judge import PlayedCard, judge_round
 from rules.kamiza_memo import EDITION_CODES, PLAY_CODES, round_template
 from rules.log import new_header, start
 
-SETUPS = [
-    (n, edition, advanced)
-    for n in (3, 4)
-    for edition in ("second", "classic")
-    for advanced in (False, True)
-]
 PLAYERS = ["ann", "ben", "cho", "dev"]
 
 
