@@ -117,7 +117,6 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self.chip_queue: list[str] = []
         self.discarded: list[str] = []
         self.last_trick: TrickWon | None = None
-        self.owners: tuple[CardOwner, ...] = ()
         self.final: dict[str, int] = {}
         # R-4, public: the suits each player has shown they no longer hold (did not follow).
         self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
@@ -188,7 +187,6 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin.chip_queue = self.chip_queue.copy()
         twin.discarded = self.discarded.copy()
         twin.last_trick = self.last_trick
-        twin.owners = self.owners
         twin.final = self.final.copy()
         twin.voids = self.voids.copy()
         twin._drawn = None  # drawn from this state, not checked against the copy's changes
@@ -215,6 +213,12 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         free = self._free
         moves = [move_action(s, t) for s in self._own(player) for t in free]
         return [*self._seating.appoints, REVERSE, *moves, PASS]
+
+    @property
+    def owners(self) -> tuple[CardOwner, ...]:
+        """R-6 at the end: who got each card (judged once the game is over, else empty); the
+        field and the chips no longer change then."""
+        return tuple(judge_field(self.field, self.chips)) if self._phase == OVER else ()
 
     def legal_chip_spots(self, player: str) -> list[tuple[int, int]]:
         """R-3: every free spot touching a card (none for a player without chips left)."""
@@ -265,8 +269,9 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
             "chips_left": dict(self.chips_left),
         }
         if self._phase == OVER:
-            details["land"] = land_counts(self.players, self.owners)
-            details["owners"] = [judged.to_json() for judged in self.owners]
+            owners = self.owners
+            details["land"] = land_counts(self.players, owners)
+            details["owners"] = [judged.to_json() for judged in owners]
             details["tie_break"] = tie_break(self.players, self.final, self.chips_left)
         return details
 
