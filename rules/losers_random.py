@@ -9,6 +9,7 @@ On the way it finds out everything `apply`'s checks would: it leaves that in `_d
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules.base import IllegalAction
 from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Action, Build, move_action
@@ -16,6 +17,8 @@ from rules.losers_board import CARD_SUIT, CELLS, OF_SUIT_OF
 from rules.losers_checks import BUILD, CHIP, PLAY, Checked
 from rules.losers_play import LosersPlay
 from rules.losers_rng import COPIED_RANDOM, POOLED, WIDTH, below, pair, two_below
+
+Bits = Callable[[int], int]  # `random.Random.getrandbits`
 
 
 class LosersRandom(LosersPlay):
@@ -27,19 +30,20 @@ class LosersRandom(LosersPlay):
         if nxt is None or nxt.player != player:
             raise IllegalAction("R-4", f"{player} has nothing to do now")
         phase = self._phase
+        bits = rng.getrandbits if type(rng) is COPIED_RANDOM else None
         action: Action
         checked: Checked
         if phase == PLAY:
-            card, checked = self._draw_card(player, rng)
+            card, checked = self._draw_card(player, rng, bits)
             action = PLAYS[card]
         elif phase == CHIP:
-            checked = self._draw_spot(rng)
+            checked = self._draw_spot(rng, bits)
             action = CHIP_AT[checked]
         elif phase == BUILD:
-            cards, cells = self._draw_build(rng)
+            cards, cells = self._draw_build(rng, bits)
             action, checked = Build(cards, (CELLS[cells[0]], CELLS[cells[1]])), cells
         else:
-            action, checked = self._draw_choice(player, rng)
+            action, checked = self._draw_choice(player, rng, bits)
         self._drawn = (player, action, checked)
         return action
 
@@ -48,37 +52,42 @@ class LosersRandom(LosersPlay):
         it and carried out by `apply`'s own transitions, without action objects where the
         transition needs none, without events and without asking the checks again."""
         self._drawn = None  # a draw made before would be stale once this plays on
+        bits = rng.getrandbits if type(rng) is COPIED_RANDOM else None
         while (nxt := self._next) is not None:
             player, phase = nxt.player, self._phase
             if phase == PLAY:
-                card, void = self._draw_card(player, rng)
+                card, void = self._draw_card(player, rng, bits)
                 self._play_card(player, card, void, None)
             elif phase == CHIP:
-                self._place_chip(player, self._draw_spot(rng), None)
+                self._place_chip(player, self._draw_spot(rng, bits), None)
             elif phase == BUILD:
-                cards, cells = self._draw_build(rng)
+                cards, cells = self._draw_build(rng, bits)
                 self._build(player, cards, cells, None)
             else:
-                action, checked = self._draw_choice(player, rng)
+                action, checked = self._draw_choice(player, rng, bits)
                 self._choose(player, action, checked, None)
 
-    # -- the draws, one per phase, each returning what the checks would (see `Checked`). Playouts
-    # make some 90 a game, so the copied draws (`rules.losers_rng`) are written out inline.
+    # -- the draws, one per phase, each returning what the checks would (see `Checked`). `bits`
+    # is the RNG's `getrandbits` when its draws may be copied (`rules.losers_rng`), else None:
+    # then the RNG's own methods draw. Playouts make some 90 a game, so the copies are inline.
 
-    def _draw_card(self, player: str, rng: random.Random) -> tuple[str, str | None]:
+    def _draw_card(
+        self, player: str, rng: random.Random, bits: Bits | None
+    ) -> tuple[str, str | None]:
         """R-4: any card, or one of the led suit when the player holds any; and the led suit
         when the player shows they hold none of it."""
         cards = self.hands[player]
         void = None
-        if self.trick:
-            led = self.trick[0][1]
+        trick = self.trick
+        if trick:
+            led = trick[0][1]
             follow = list(filter(OF_SUIT_OF[led], cards))
             if follow:
                 cards = follow
             else:
                 void = CARD_SUIT[led]
-        if type(rng) is COPIED_RANDOM and cards:
-            bits, n = rng.getrandbits, len(cards)
+        if bits is not None and cards:
+            n = len(cards)
             width = WIDTH[n]
             j = bits(width)
             while j >= n:
@@ -86,11 +95,11 @@ class LosersRandom(LosersPlay):
             return cards[j], void
         return rng.choice(cards), void
 
-    def _draw_spot(self, rng: random.Random) -> int:
+    def _draw_spot(self, rng: random.Random, bits: Bits | None) -> int:
         """R-3: any free spot touching a card."""
         free = self._free
-        if type(rng) is COPIED_RANDOM and free:
-            bits, n = rng.getrandbits, len(free)
+        if bits is not None and free:
+            n = len(free)
             width = WIDTH[n]
             j = bits(width)
             while j >= n:
@@ -98,21 +107,25 @@ class LosersRandom(LosersPlay):
             return free[j]
         return rng.choice(free)
 
-    def _draw_build(self, rng: random.Random) -> tuple[tuple[str, str], tuple[int, int]]:
+    def _draw_build(
+        self, rng: random.Random, bits: Bits | None
+    ) -> tuple[tuple[str, str], tuple[int, int]]:
         """R-5b: two cards of the trick, on two empty building cells."""
-        won, empty = self.won, self._empty()
-        if type(rng) is COPIED_RANDOM and 2 <= len(won) <= POOLED and 2 <= len(empty) <= POOLED:
+        won, empty = self.won, self._vacant
+        if bits is not None and 2 <= len(won) <= POOLED and 2 <= len(empty) <= POOLED:
             i, j = two_below(rng, len(won))
             first, second = two_below(rng, len(empty))
             return (won[i], won[j]), (empty[first], empty[second])
         return pair(rng, won), pair(rng, empty)
 
-    def _draw_choice(self, player: str, rng: random.Random) -> tuple[Action, Checked]:
+    def _draw_choice(
+        self, player: str, rng: random.Random, bits: Bits | None
+    ) -> tuple[Action, Checked]:
         """R-5c: appoint anyone, reverse, pass, or move one of the player's chips anywhere free;
         each of these actions as likely as any other."""
         own, free, n = self._own(player), self._free, len(self.players)
         count = n + 2 + len(own) * len(free)
-        k = below(rng, count) if type(rng) is COPIED_RANDOM else rng.randrange(count)
+        k = below(rng, count) if bits is not None else rng.randrange(count)
         if k < n:
             return self._seating.appoints[k], None
         if k - n < 2:
