@@ -7,7 +7,7 @@ the next turn looked up in tables the seating fixed once (`Seating`), no helper 
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -201,7 +201,7 @@ class LosersPlay(LosersChecks):
         left = self.chips_left[player] - 1
         self.chips_left[player] = left
         free = self._free
-        free.remove(spot)
+        del free[bisect_left(free, spot)]  # `_free` is sorted: no scan from its start
         queue = self.chip_queue
         del queue[0]
         if events is not None:
@@ -225,9 +225,9 @@ class LosersPlay(LosersChecks):
         field[first] = cards[0]
         won.remove(cards[1])
         field[second] = cards[1]
-        vacant = self._vacant
-        vacant.remove(first)
-        vacant.remove(second)
+        vacant = self._vacant  # sorted, as `_free`
+        del vacant[bisect_left(vacant, first)]
+        del vacant[bisect_left(vacant, second)]
         # the spots around the two cards open, those without a chip that were not open yet
         opened = (_AROUND[first] | _AROUND[second]).difference(self.chips, free)
         if opened:
@@ -294,7 +294,7 @@ class LosersPlay(LosersChecks):
             del chips[source]
             insort(free, source)
             chips[to] = player
-            free.remove(to)
+            del free[bisect_left(free, to)]
             if events is not None:
                 events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
         elif isinstance(action, Appoint):
