@@ -29,7 +29,6 @@ from rules.losers_actions import (
     Action,
     Build,
     LosersEvent,
-    TrickWon,
     move_action,
     parse_action,
 )
@@ -116,7 +115,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self.won: list[str] = []  # its cards, until two are built
         self.chip_queue: list[str] = []
         self.discarded: list[str] = []
-        self.last_trick: TrickWon | None = None
+        self._last_won = None
         self.final: dict[str, int] = {}
         # R-4, public: the suits each player has shown they no longer hold (did not follow).
         self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
@@ -186,7 +185,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin.won = self.won.copy()
         twin.chip_queue = self.chip_queue.copy()
         twin.discarded = self.discarded.copy()
-        twin.last_trick = self.last_trick
+        twin._last_won = self._last_won
         twin.final = self.final.copy()
         twin.voids = self.voids.copy()
         twin._drawn = None  # drawn from this state, not checked against the copy's changes

@@ -115,8 +115,18 @@ class LosersPlay(LosersChecks):
     order: tuple[str, ...]
     reversed: bool
     trick_number: int
-    last_trick: TrickWon | None
+    # The last trick won: its event, or only the event's fields after a playout (which makes
+    # no events) until someone asks for `last_trick`.
+    _last_won: TrickWon | tuple[Any, ...] | None
     final: dict[str, int]
+
+    @property
+    def last_trick(self) -> TrickWon | None:
+        """R-4: the last trick won, as its event (everybody saw it)."""
+        won = self._last_won
+        if isinstance(won, tuple):
+            won = self._last_won = TrickWon(*won)
+        return won
 
     def apply(self, player: str, action: Any) -> list[LosersEvent]:
         drawn = self._drawn
@@ -251,9 +261,12 @@ class LosersPlay(LosersChecks):
         winner = trick[cards.index(best)][0]
         why = "lowest" if self.reversed else "highest"
         # Part of the state, not only an event: the observation shows the last trick.
-        trick_won = TrickWon(self.trick_number, winner, best, CARD_SUIT[led], why, tuple(trick))
-        self.last_trick = trick_won
-        if events is not None:
+        won = (self.trick_number, winner, best, CARD_SUIT[led], why, tuple(trick))
+        if events is None:
+            self._last_won = won
+        else:
+            trick_won = TrickWon(*won)
+            self._last_won = trick_won
             events.append(trick_won)
         self.winner = winner
         self.won = cards
