@@ -8,6 +8,7 @@ cell `[r, c]` is `r * 5 + c`, spot `[y, x]` is `y * 9 + x`; cell `[r, c]` sits o
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import starmap
@@ -235,6 +236,14 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
     return verdict(best, second, owner)
 
 
+# _LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
+# (a key stays below 301: 9 spots touch a card), and how to read the cells' keys back.
+_LANES = tuple(
+    sum(weight << (16 * cell) for cell, weight in WEIGHING[spot]) for spot in range(len(WEIGHING))
+)
+_LANE_BYTES = 2 * len(CELLS)
+_UNPACK = struct.Struct(f"<{len(CELLS)}H").unpack
+
 # A card's judgement as plain values, the fields of its `CardOwner`: (cell, card, owner, by).
 Judged = tuple[tuple[int, int], str, str | None, str]
 
@@ -243,16 +252,16 @@ def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Ju
     """R-6 for every card on the field, in row-major order of their cells, as plain tuples (a
     playout's final tally needs no `CardOwner` objects, which cost more to make than to judge).
 
-    Each player's keys for all the cells are summed chip by chip first (a chip touches at most
-    four cards), then each card compares the players' keys."""
-    keyed: dict[str, list[int]] = {}
+    Each player's keys for all the cells are summed chip by chip first, each cell's key in its
+    own 16 bits of one integer (`_LANES`): a chip adds to every card it touches in one addition.
+    Then each card compares the players' keys."""
+    summed: dict[str, int] = {}
+    get = summed.get
     for spot, player in chips.items():
-        keys = keyed.get(player)
-        if keys is None:
-            keys = keyed[player] = [0] * len(CELLS)
-        for cell, weight in WEIGHING[spot]:
-            keys[cell] += weight
-    players = tuple(keyed.items())
+        summed[player] = get(player, 0) + _LANES[spot]
+    players = [
+        (player, _UNPACK(lanes.to_bytes(_LANE_BYTES, "little"))) for player, lanes in summed.items()
+    ]
     judged: list[Judged] = []
     for cell, card in enumerate(field):
         if card is not None:
