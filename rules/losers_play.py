@@ -208,15 +208,16 @@ class LosersPlay(LosersChecks):
     def _place_chip(self, player: str, spot: int, events: list[LosersEvent] | None) -> None:
         """R-5a: a loser's chip on `spot`; then the next loser who can put one, or the build."""
         self.chips[spot] = player
-        left = self.chips_left[player] - 1
-        self.chips_left[player] = left
+        chips_left = self.chips_left
+        left = chips_left[player] - 1
+        chips_left[player] = left
         free = self._free
         del free[bisect_left(free, spot)]  # `_free` is sorted: no scan from its start
         queue = self.chip_queue
         del queue[0]
         if events is not None:
             events.append(ChipPlaced(player, SPOTS[spot], left))
-        if queue and free and self.chips_left[queue[0]]:
+        if queue and free and chips_left[queue[0]]:
             self._next = self._seating.chip_turn[queue[0]]
         else:
             self._next_chip(events)

@@ -9,16 +9,13 @@ On the way it finds out everything `apply`'s checks would: it leaves that in `_d
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from rules.base import IllegalAction
 from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Action, Build, move_action
 from rules.losers_board import CARD_SUIT, CELLS, OF_SUIT_OF
 from rules.losers_checks import BUILD, CHIP, PLAY, Checked
 from rules.losers_play import LosersPlay
-from rules.losers_rng import COPIED_RANDOM, POOLED, WIDTH, below, pair, two_below
-
-Bits = Callable[[int], int]  # `random.Random.getrandbits`
+from rules.losers_rng import COPIED_RANDOM, POOLED, Bits, below, pair, pick, two_below
 
 
 class LosersRandom(LosersPlay):
@@ -37,7 +34,7 @@ class LosersRandom(LosersPlay):
             card, checked = self._draw_card(player, rng, bits)
             action = PLAYS[card]
         elif phase == CHIP:
-            checked = self._draw_spot(rng, bits)
+            checked = pick(rng, bits, self._free)  # R-3: any free spot touching a card
             action = CHIP_AT[checked]
         elif phase == BUILD:
             cards, cells = self._draw_build(rng, bits)
@@ -59,7 +56,7 @@ class LosersRandom(LosersPlay):
                 card, void = self._draw_card(player, rng, bits)
                 self._play_card(player, card, void, None)
             elif phase == CHIP:
-                self._place_chip(player, self._draw_spot(rng, bits), None)
+                self._place_chip(player, pick(rng, bits, self._free), None)
             elif phase == BUILD:
                 cards, cells = self._draw_build(rng, bits)
                 self._build(player, cards, cells, None)
@@ -67,9 +64,9 @@ class LosersRandom(LosersPlay):
                 action, checked = self._draw_choice(player, rng, bits)
                 self._choose(player, action, checked, None)
 
-    # -- the draws, one per phase, each returning what the checks would (see `Checked`). `bits`
-    # is the RNG's `getrandbits` when its draws may be copied (`rules.losers_rng`), else None:
-    # then the RNG's own methods draw. Playouts make some 90 a game, so the copies are inline.
+    # -- the draws of the phases, each returning what the checks would (see `Checked`); a chip's
+    # spot is one `pick` of the free spots. `bits` is the RNG's `getrandbits` when its draws may
+    # be copied (`rules.losers_rng`), else None: then the RNG's own methods draw.
 
     def _draw_card(
         self, player: str, rng: random.Random, bits: Bits | None
@@ -86,26 +83,7 @@ class LosersRandom(LosersPlay):
                 cards = follow
             else:
                 void = CARD_SUIT[led]
-        if bits is not None and cards:
-            n = len(cards)
-            width = WIDTH[n]
-            j = bits(width)
-            while j >= n:
-                j = bits(width)
-            return cards[j], void
-        return rng.choice(cards), void
-
-    def _draw_spot(self, rng: random.Random, bits: Bits | None) -> int:
-        """R-3: any free spot touching a card."""
-        free = self._free
-        if bits is not None and free:
-            n = len(free)
-            width = WIDTH[n]
-            j = bits(width)
-            while j >= n:
-                j = bits(width)
-            return free[j]
-        return rng.choice(free)
+        return pick(rng, bits, cards), void
 
     def _draw_build(
         self, rng: random.Random, bits: Bits | None
