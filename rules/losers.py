@@ -2,9 +2,10 @@
 
 The geometry and the final judgement live in `rules.losers_board`, the actions and events in
 `rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`,
-carrying out an action in `rules.losers_play`, random actions in `rules.losers_random` (drawn
-from the RNG as `rules.losers_rng` copies them), what a player sees in `rules.losers_view`, and
-dealing hidden cards again in `rules.losers_deal`.
+carrying out an action in `rules.losers_play`, random actions and whole random playouts (the
+same draws, carried out by `apply`'s own transitions without events) in `rules.losers_random`
+(drawn from the RNG as `rules.losers_rng` copies them), what a player sees in
+`rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
 
 Speed matters here (replays re-judge whole logs, computer players play games out): whose turn
 it is is kept up to date instead of being worked out on every question, so are the free spots
