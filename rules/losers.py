@@ -2,9 +2,10 @@
 
 The geometry and the final judgement live in `rules.losers_board`, the actions and events in
 `rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`,
-carrying out an action in `rules.losers_play`, random actions in `rules.losers_random` (drawn
-from the RNG as `rules.losers_rng` copies them), what a player sees in `rules.losers_view`, and
-dealing hidden cards again in `rules.losers_deal`.
+carrying out an action in `rules.losers_play`, random actions and whole random playouts (the
+same draws, carried out by `apply`'s own transitions without events) in `rules.losers_random`
+(drawn from the RNG as `rules.losers_rng` copies them), what a player sees in
+`rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
 
 Speed matters here (replays re-judge whole logs, computer players play games out): whose turn
 it is is kept up to date instead of being worked out on every question, so are the free spots
@@ -29,7 +30,6 @@ from rules.losers_actions import (
     Action,
     Build,
     LosersEvent,
-    TrickWon,
     move_action,
     parse_action,
 )
@@ -116,8 +116,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self.won: list[str] = []  # its cards, until two are built
         self.chip_queue: list[str] = []
         self.discarded: list[str] = []
-        self.last_trick: TrickWon | None = None
-        self.owners: tuple[CardOwner, ...] = ()
+        self._last_won = None
         self.final: dict[str, int] = {}
         # R-4, public: the suits each player has shown they no longer hold (did not follow).
         self.voids: dict[str, frozenset[str]] = dict.fromkeys(players, frozenset())
@@ -187,8 +186,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin.won = self.won.copy()
         twin.chip_queue = self.chip_queue.copy()
         twin.discarded = self.discarded.copy()
-        twin.last_trick = self.last_trick
-        twin.owners = self.owners
+        twin._last_won = self._last_won
         twin.final = self.final.copy()
         twin.voids = self.voids.copy()
         twin._drawn = None  # drawn from this state, not checked against the copy's changes
@@ -215,6 +213,12 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         free = self._free
         moves = [move_action(s, t) for s in self._own(player) for t in free]
         return [*self._seating.appoints, REVERSE, *moves, PASS]
+
+    @property
+    def owners(self) -> tuple[CardOwner, ...]:
+        """R-6 at the end: who got each card (judged once the game is over, else empty); the
+        field and the chips no longer change then."""
+        return tuple(judge_field(self.field, self.chips)) if self._phase == OVER else ()
 
     def legal_chip_spots(self, player: str) -> list[tuple[int, int]]:
         """R-3: every free spot touching a card (none for a player without chips left)."""
@@ -265,8 +269,9 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
             "chips_left": dict(self.chips_left),
         }
         if self._phase == OVER:
-            details["land"] = land_counts(self.players, self.owners)
-            details["owners"] = [judged.to_json() for judged in self.owners]
+            owners = self.owners
+            details["land"] = land_counts(self.players, owners)
+            details["owners"] = [judged.to_json() for judged in owners]
             details["tie_break"] = tie_break(self.players, self.final, self.chips_left)
         return details
 

@@ -8,8 +8,10 @@ cell `[r, c]` is `r * 5 + c`, spot `[y, x]` is `y * 9 + x`; cell `[r, c]` sits o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import struct
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import starmap
 from typing import Any
 
 from rules.base import InvalidSetup
@@ -234,20 +236,33 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
     return verdict(best, second, owner)
 
 
-def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
-    """R-6 for every card on the field, in row-major order of their cells.
+# _LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
+# (a key stays below 301: 9 spots touch a card), and how to read the cells' keys back.
+_LANES = tuple(
+    sum(weight << (16 * cell) for cell, weight in WEIGHING[spot]) for spot in range(len(WEIGHING))
+)
+_LANE_BYTES = 2 * len(CELLS)
+_UNPACK = struct.Struct(f"<{len(CELLS)}H").unpack
 
-    Each player's keys for all the cells are summed chip by chip first (a chip touches at most
-    four cards), then each card compares the players' keys."""
-    keyed: dict[str, list[int]] = {}
+# A card's judgement as plain values, the fields of its `CardOwner`: (cell, card, owner, by).
+Judged = tuple[tuple[int, int], str, str | None, str]
+
+
+def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Judged]:
+    """R-6 for every card on the field, in row-major order of their cells, as plain tuples (a
+    playout's final tally needs no `CardOwner` objects, which cost more to make than to judge).
+
+    Each player's keys for all the cells are summed chip by chip first, each cell's key in its
+    own 16 bits of one integer (`_LANES`): a chip adds to every card it touches in one addition.
+    Then each card compares the players' keys."""
+    summed: dict[str, int] = {}
+    get = summed.get
     for spot, player in chips.items():
-        keys = keyed.get(player)
-        if keys is None:
-            keys = keyed[player] = [0] * len(CELLS)
-        for cell, weight in WEIGHING[spot]:
-            keys[cell] += weight
-    players = tuple(keyed.items())
-    owners = []
+        summed[player] = get(player, 0) + _LANES[spot]
+    players = [
+        (player, _UNPACK(lanes.to_bytes(_LANE_BYTES, "little"))) for player, lanes in summed.items()
+    ]
+    judged: list[Judged] = []
     for cell, card in enumerate(field):
         if card is not None:
             best = second = 0
@@ -263,8 +278,13 @@ def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[C
                 owner, by = verdict(best, second, owner)
             else:
                 by = MOST if best else NO_CHIPS
-            owners.append(CardOwner(CELLS[cell], card, owner, by))
-    return owners
+            judged.append((CELLS[cell], card, owner, by))
+    return judged
+
+
+def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
+    """R-6 for every card on the field, in row-major order of their cells."""
+    return list(starmap(CardOwner, judgements(field, chips)))
 
 
 # -- R-7: scores and the winner ------------------------------------------------------------------
@@ -281,15 +301,20 @@ def final_scores(players: Sequence[str], owners: Sequence[CardOwner]) -> dict[st
 
 
 def scores_and_land(
-    players: Sequence[str], owners: Sequence[CardOwner]
+    players: Sequence[str], owners: Iterable[CardOwner]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """`final_scores` and `land_counts` at once (one pass over the cards)."""
+    return tally(players, ((owned.cell, owned.card, owned.owner, owned.by) for owned in owners))
+
+
+def tally(
+    players: Sequence[str], judged: Iterable[Judged]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """R-7 from the cards' `judgements`: each player's points, and land cards."""
     scores = dict.fromkeys(players, 0)
     land = dict.fromkeys(players, 0)
-    for judged in owners:
-        owner = judged.owner
+    for _, card, owner, _ in judged:
         if owner is not None:
-            card = judged.card
             if card == LAND:
                 land[owner] += 1
             else:

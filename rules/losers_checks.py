@@ -116,6 +116,7 @@ class LosersChecks:
         return self._vacant
 
     def _own(self, player: str) -> list[int]:
+        """The spots of the player's chips, in order."""
         own = [spot for spot, owner in self.chips.items() if owner == player]
         own.sort()
         return own

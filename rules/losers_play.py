@@ -7,12 +7,13 @@ the next turn looked up in tables the seating fixed once (`Seating`), no helper 
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import starmap
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 from rules.base import IllegalAction, Next
 from rules.losers_actions import (
@@ -47,9 +48,9 @@ from rules.losers_board import (
     TOUCHING,
     TRICKS,
     CardOwner,
-    judge_field,
+    judgements,
     rank,
-    scores_and_land,
+    tally,
     tie_break,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
@@ -76,7 +77,8 @@ class Seating:
 
     players: tuple[str, ...]
     clockwise: Mapping[str, tuple[str, ...]]  # each player, then the others clockwise
-    play_turns: Mapping[str, tuple[Next, ...]]  # by lead: who plays the 1st, 2nd... card (R-4)
+    # By lead: who plays the 1st, 2nd... card (R-4), then None: the trick is complete.
+    play_turns: Mapping[str, tuple[Next | None, ...]]
     chip_turn: Mapping[str, Next]  # R-5a: a loser's chip
     build_turn: Mapping[str, Next]  # R-5b: the winner's build
     choice_turn: Mapping[str, Next]  # R-5c: the winner's choice
@@ -91,7 +93,7 @@ def seating(players: tuple[str, ...]) -> Seating:
     return Seating(
         players,
         clockwise,
-        {lead: tuple(play_turn[p] for p in clockwise[lead]) for lead in players},
+        {lead: (*(play_turn[p] for p in clockwise[lead]), None) for lead in players},
         {p: Next(p, CHIP) for p in players},
         {p: Next(p, BUILD) for p in players},
         {p: Next(p, CHOICE) for p in players},
@@ -104,7 +106,7 @@ class LosersPlay(LosersChecks):
     """`apply` and the steps of a trick."""
 
     _seating: Seating
-    _play_turns: tuple[Next, ...]
+    _play_turns: tuple[Next | None, ...]
     chips_left: dict[str, int]
     voids: dict[str, frozenset[str]]
     chip_queue: list[str]
@@ -113,9 +115,18 @@ class LosersPlay(LosersChecks):
     order: tuple[str, ...]
     reversed: bool
     trick_number: int
-    last_trick: TrickWon | None
-    owners: tuple[CardOwner, ...]
+    # The last trick won: its event, or only the event's fields after a playout (which makes
+    # no events) until someone asks for `last_trick`.
+    _last_won: TrickWon | tuple[Any, ...] | None
     final: dict[str, int]
+
+    @property
+    def last_trick(self) -> TrickWon | None:
+        """R-4: the last trick won, as its event (everybody saw it)."""
+        won = self._last_won
+        if isinstance(won, tuple):
+            won = self._last_won = TrickWon(*won)
+        return won
 
     def apply(self, player: str, action: Any) -> list[LosersEvent]:
         drawn = self._drawn
@@ -127,40 +138,16 @@ class LosersPlay(LosersChecks):
             checked = self._check(player, action)
         self._drawn = None
         phase = self._phase
+        events: list[LosersEvent] = []
         if phase == PLAY:
-            # R-4: a card to the trick (`checked`: the led suit the player has just shown they
-            # lack, if any); the trick is won once everybody has played.
-            card = action.card
-            if checked is not None:
-                self.voids[player] |= {checked}
-            self.hands[player].remove(card)
-            trick = self.trick
-            trick.append((player, card))
-            events: list[LosersEvent] = [CardPlayed(player, card, self.trick_number)]
-            if len(trick) == len(self.players):
-                self._win_trick(events)
-            else:
-                self._next = self._play_turns[len(trick)]
-            return events
-        if phase == CHIP:
-            # R-5a: a loser's chip on the spot `checked`; then the next loser who can put one,
-            # or the build.
-            self.chips[checked] = player
-            left = self.chips_left[player] - 1
-            self.chips_left[player] = left
-            free = self._free
-            free.remove(checked)
-            queue = self.chip_queue
-            del queue[0]
-            events = [ChipPlaced(player, SPOTS[checked], left)]
-            if queue and free and self.chips_left[queue[0]]:
-                self._next = self._seating.chip_turn[queue[0]]
-            else:
-                self._next_chip(events)
-            return events
-        if phase == BUILD:
-            return self._build(player, action.cards, checked)
-        return self._choose(player, action, checked)
+            self._play_card(player, action.card, checked, events)
+        elif phase == CHIP:
+            self._place_chip(player, checked, events)
+        elif phase == BUILD:
+            self._build(player, action.cards, checked, events)
+        else:
+            self._choose(player, action, checked, events)
+        return events
 
     def fast_forward(self, entries: Sequence[Any], index: int) -> int:
         """`rules.log.load`'s quick path: apply the plain log entries from `index` on (an object
@@ -197,9 +184,51 @@ class LosersPlay(LosersChecks):
                 return self._refuse_build(action)
         return self._refuse(player, action)
 
+    # -- the transitions: `apply` and `playout` (`rules.losers_random`) both carry out actions
+    # through these; `events` is None when nobody reads the events (a playout builds none).
+
+    def _play_card(
+        self, player: str, card: str, void: str | None, events: list[LosersEvent] | None
+    ) -> None:
+        """R-4: a card to the trick (`void`: the led suit the player has just shown they lack, if
+        any); the trick is won once everybody has played."""
+        if void is not None:
+            self.voids[player] |= {void}
+        self.hands[player].remove(card)
+        trick = self.trick
+        trick.append((player, card))
+        if events is not None:
+            events.append(CardPlayed(player, card, self.trick_number))
+        turn = self._play_turns[len(trick)]
+        if turn is None:
+            self._win_trick(events)
+        else:
+            self._next = turn
+
+    def _place_chip(self, player: str, spot: int, events: list[LosersEvent] | None) -> None:
+        """R-5a: a loser's chip on `spot`; then the next loser who can put one, or the build."""
+        self.chips[spot] = player
+        chips_left = self.chips_left
+        left = chips_left[player] - 1
+        chips_left[player] = left
+        free = self._free
+        del free[bisect_left(free, spot)]  # `_free` is sorted: no scan from its start
+        queue = self.chip_queue
+        del queue[0]
+        if events is not None:
+            events.append(ChipPlaced(player, SPOTS[spot], left))
+        if queue and free and chips_left[queue[0]]:
+            self._next = self._seating.chip_turn[queue[0]]
+        else:
+            self._next_chip(events)
+
     def _build(
-        self, player: str, cards: tuple[str, str], cells: tuple[int, int]
-    ) -> list[LosersEvent]:
+        self,
+        player: str,
+        cards: tuple[str, str],
+        cells: tuple[int, int],
+        events: list[LosersEvent] | None,
+    ) -> None:
         """R-5b: two cards of the trick on the field, the others leave the game."""
         won, field, free = self.won, self.field, self._free
         first, second = cells
@@ -207,25 +236,23 @@ class LosersPlay(LosersChecks):
         field[first] = cards[0]
         won.remove(cards[1])
         field[second] = cards[1]
-        vacant = self._vacant
-        vacant.remove(first)
-        vacant.remove(second)
+        vacant = self._vacant  # sorted, as `_free`
+        del vacant[bisect_left(vacant, first)]
+        del vacant[bisect_left(vacant, second)]
         # R-3: the spots around the two cards open, those without a chip that were not open yet
         opened = (_AROUND[first] | _AROUND[second]).difference(self.chips, free)
         if opened:
             free.extend(opened)
             free.sort()
         self.discarded.extend(won)
-        events: list[LosersEvent] = [
-            Built(player, cards, (CELLS[cells[0]], CELLS[cells[1]])),
-            Discarded(player, tuple(won)),
-        ]
+        if events is not None:
+            events.append(Built(player, cards, (CELLS[first], CELLS[second])))
+            events.append(Discarded(player, tuple(won)))
         self.won = []
         self._phase = CHOICE
         self._next = self._seating.choice_turn[player]
-        return events
 
-    def _win_trick(self, events: list[LosersEvent]) -> None:
+    def _win_trick(self, events: list[LosersEvent] | None) -> None:
         """R-4: the highest (reversed: lowest) card of the led suit wins; then R-5a starts."""
         trick = self.trick
         cards = list(map(_CARD_OF, trick))
@@ -234,9 +261,14 @@ class LosersPlay(LosersChecks):
         best = (min if self.reversed else max)(filter(OF_SUIT_OF[led], cards), key=_NUMBER_OF)
         winner = trick[cards.index(best)][0]
         why = "lowest" if self.reversed else "highest"
-        trick_won = TrickWon(self.trick_number, winner, best, CARD_SUIT[led], why, tuple(trick))
-        self.last_trick = trick_won
-        events.append(trick_won)
+        # Part of the state, not only an event: the observation shows the last trick.
+        won = (self.trick_number, winner, best, CARD_SUIT[led], why, tuple(trick))
+        if events is None:
+            self._last_won = won
+        else:
+            trick_won = TrickWon(*won)
+            self._last_won = trick_won
+            events.append(trick_won)
         self.winner = winner
         self.won = cards
         self.trick = []
@@ -244,7 +276,7 @@ class LosersPlay(LosersChecks):
         self._phase = CHIP
         self._next_chip(events)
 
-    def _next_chip(self, events: list[LosersEvent]) -> None:
+    def _next_chip(self, events: list[LosersEvent] | None) -> None:
         """R-5a: skip the losers who cannot put a chip; build once every loser is done."""
         queue = self.chip_queue
         while queue:
@@ -257,54 +289,64 @@ class LosersPlay(LosersChecks):
                 self._next = self._seating.chip_turn[player]
                 return
             del queue[0]
-            events.append(_SKIPPED[player, reason])
+            if events is not None:
+                events.append(_SKIPPED[player, reason])
+        winner = self.winner
+        assert winner is not None  # chips are put after a trick is won
         self._phase = BUILD
-        self._next = self._seating.build_turn[cast(str, self.winner)]
+        self._next = self._seating.build_turn[winner]
 
-    def _choose(self, player: str, action: Action, checked: Checked) -> list[LosersEvent]:
+    def _choose(
+        self, player: str, action: Action, checked: Checked, events: list[LosersEvent] | None
+    ) -> None:
         """R-5c, then the next trick (led by the appointee or the winner) or the judgement."""
-        events: list[LosersEvent] = []
         lead, reason = player, "winner"
         if isinstance(action, Move):  # the most frequent choice first (random play moves most)
-            source, to = cast(tuple[int, int], checked)
+            assert isinstance(checked, tuple)  # a move's checks give (from, to)
+            source, to = checked
             chips, free = self.chips, self._free
             del chips[source]
             insort(free, source)
             chips[to] = player
-            free.remove(to)
-            events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
+            del free[bisect_left(free, to)]
+            if events is not None:
+                events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
         elif isinstance(action, Appoint):
             lead, reason = action.lead, "appointed"
-            events.append(_APPOINTED[player, action.lead])
+            if events is not None:
+                events.append(_APPOINTED[player, action.lead])
         elif isinstance(action, Reverse):
             self.reversed = not self.reversed
-            events.append(_REVERSED[player, self.reversed])
-        else:
+            if events is not None:
+                events.append(_REVERSED[player, self.reversed])
+        elif events is not None:
             events.append(_PASSED[(player,)])
         self.winner = None
         if self.trick_number == TRICKS:
             self._finish(events)
-            return events
+            return
         self.lead = lead
         self.order = self._seating.clockwise[lead]
         self._play_turns = self._seating.play_turns[lead]
         self.trick_number += 1
         self._phase = PLAY
         self._next = self._play_turns[0]
-        events.append(STARTED[self.trick_number, lead, reason, self.reversed])
-        return events
+        if events is not None:
+            events.append(STARTED[self.trick_number, lead, reason, self.reversed])
 
-    def _finish(self, events: list[LosersEvent]) -> None:
+    def _finish(self, events: list[LosersEvent] | None) -> None:
         """R-6 and R-7 after the tenth trick."""
         players, chips_left = self.players, self.chips_left
-        self.owners = owners = tuple(judge_field(self.field, self.chips))
-        self.final, land = scores_and_land(players, owners)
-        ranking = rank(players, self.final, chips_left)
+        judged = judgements(self.field, self.chips)
+        self.final, land = tally(players, judged)
         self._phase = OVER
         self._next = None
+        if events is None:
+            return
+        ranking = rank(players, self.final, chips_left)
         events.append(
             GameOver(
-                owners,
+                tuple(starmap(CardOwner, judged)),
                 land,
                 dict(self.final),
                 dict(chips_left),

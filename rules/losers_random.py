@@ -13,84 +13,101 @@ import random
 from rules.base import IllegalAction
 from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Action, Build, move_action
 from rules.losers_board import CARD_SUIT, CELLS, OF_SUIT_OF
-from rules.losers_checks import BUILD, CHIP, PLAY
+from rules.losers_checks import BUILD, CHIP, PLAY, Checked
 from rules.losers_play import LosersPlay
-from rules.losers_rng import COPIED_RANDOM, POOLED, WIDTH, below, pair, two_below
+from rules.losers_rng import COPIED_RANDOM, POOLED, Bits, below, pair, pick, two_below
 
 
 class LosersRandom(LosersPlay):
-    """`random_action`."""
+    """`random_action`, and `playout`: random actions carried out without their events."""
 
     def random_action(self, player: str, rng: random.Random) -> Action:
-        """A uniformly random legal action of `player`, who must be the one to act now.
-
-        Playouts call this some 90 times a game, so the draws are inline (see
-        `rules.losers_rng`) and each phase's case is written out here."""
+        """A uniformly random legal action of `player`, who must be the one to act now."""
         nxt = self._next
         if nxt is None or nxt.player != player:
             raise IllegalAction("R-4", f"{player} has nothing to do now")
         phase = self._phase
-        copied = type(rng) is COPIED_RANDOM
-        if phase == PLAY:  # R-4: any card, or one of the led suit when the player holds any
-            cards = self.hands[player]
-            void = None  # the led suit, when the player shows they hold none of it
-            if self.trick:
-                led = self.trick[0][1]
-                follow = list(filter(OF_SUIT_OF[led], cards))
-                if follow:
-                    cards = follow
-                else:
-                    void = CARD_SUIT[led]
-            if copied and cards:
-                bits, n = rng.getrandbits, len(cards)
-                width = WIDTH[n]
-                j = bits(width)
-                while j >= n:
-                    j = bits(width)
-                card = cards[j]
-            else:
-                card = rng.choice(cards)
-            play = PLAYS[card]
-            self._drawn = (player, play, void)
-            return play
-        if phase == CHIP:  # R-3: any free spot touching a card
-            free = self._free
-            if copied and free:
-                bits, n = rng.getrandbits, len(free)
-                width = WIDTH[n]
-                j = bits(width)
-                while j >= n:
-                    j = bits(width)
-                spot = free[j]
-            else:
-                spot = rng.choice(free)
-            chip = CHIP_AT[spot]
-            self._drawn = (player, chip, spot)
-            return chip
-        if phase == BUILD:  # R-5b: two cards of the trick, on two empty building cells
-            won, empty = self.won, self._empty()
-            if copied and 2 <= len(won) <= POOLED and 2 <= len(empty) <= POOLED:
-                i, j = two_below(rng, len(won))
-                first, second = two_below(rng, len(empty))
-                built, cells = (won[i], won[j]), (empty[first], empty[second])
-            else:
-                built, cells = pair(rng, won), pair(rng, empty)
-            build = Build(built, (CELLS[cells[0]], CELLS[cells[1]]))
-            self._drawn = (player, build, cells)
-            return build
-        # R-5c: appoint anyone, reverse, pass, or move one of the player's chips anywhere free;
-        # each of these actions as likely as any other.
-        own, free, n = self._own(player), self._free, len(self.players)
-        count = n + 2 + len(own) * len(free)
-        k = below(rng, count) if copied else rng.randrange(count)
+        bits = rng.getrandbits if type(rng) is COPIED_RANDOM else None
         action: Action
-        if k < n:
-            action, checked = self._seating.appoints[k], None
-        elif k - n < 2:
-            action, checked = (REVERSE if k == n else PASS), None
+        checked: Checked
+        if phase == PLAY:
+            card, checked = self._draw_card(player, rng, bits)
+            action = PLAYS[card]
+        elif phase == CHIP:
+            checked = pick(rng, bits, self._free)  # R-3: any free spot touching a card
+            action = CHIP_AT[checked]
+        elif phase == BUILD:
+            cards, cells = self._draw_build(rng, bits)
+            action, checked = Build(cards, (CELLS[cells[0]], CELLS[cells[1]])), cells
         else:
-            k -= n + 2
-            source, to = own[k // len(free)], free[k % len(free)]
-            action, checked = move_action(source, to), (source, to)
+            action, checked = self._draw_choice(player, rng, bits)
         self._drawn = (player, action, checked)
         return action
+
+    def playout(self, rng: random.Random) -> None:
+        """The step loop's very game (`Game.playout`): each action drawn as `random_action` draws
+        it and carried out by `apply`'s own transitions, without action objects where the
+        transition needs none, without events and without asking the checks again."""
+        self._drawn = None  # a draw made before would be stale once this plays on
+        bits = rng.getrandbits if type(rng) is COPIED_RANDOM else None
+        while (nxt := self._next) is not None:
+            player, phase = nxt.player, self._phase
+            if phase == PLAY:
+                card, void = self._draw_card(player, rng, bits)
+                self._play_card(player, card, void, None)
+            elif phase == CHIP:
+                self._place_chip(player, pick(rng, bits, self._free), None)
+            elif phase == BUILD:
+                cards, cells = self._draw_build(rng, bits)
+                self._build(player, cards, cells, None)
+            else:
+                action, checked = self._draw_choice(player, rng, bits)
+                self._choose(player, action, checked, None)
+
+    # -- the draws of the phases, each returning what the checks would (see `Checked`); a chip's
+    # spot is one `pick` of the free spots. `bits` is the RNG's `getrandbits` when its draws may
+    # be copied (`rules.losers_rng`), else None: then the RNG's own methods draw.
+
+    def _draw_card(
+        self, player: str, rng: random.Random, bits: Bits | None
+    ) -> tuple[str, str | None]:
+        """R-4: any card, or one of the led suit when the player holds any; and the led suit
+        when the player shows they hold none of it."""
+        cards = self.hands[player]
+        void = None
+        trick = self.trick
+        if trick:
+            led = trick[0][1]
+            follow = list(filter(OF_SUIT_OF[led], cards))
+            if follow:
+                cards = follow
+            else:
+                void = CARD_SUIT[led]
+        return pick(rng, bits, cards), void
+
+    def _draw_build(
+        self, rng: random.Random, bits: Bits | None
+    ) -> tuple[tuple[str, str], tuple[int, int]]:
+        """R-5b: two cards of the trick, on two empty building cells."""
+        won, empty = self.won, self._vacant
+        if bits is not None and 2 <= len(won) <= POOLED and 2 <= len(empty) <= POOLED:
+            i, j = two_below(rng, len(won))
+            first, second = two_below(rng, len(empty))
+            return (won[i], won[j]), (empty[first], empty[second])
+        return pair(rng, won), pair(rng, empty)
+
+    def _draw_choice(
+        self, player: str, rng: random.Random, bits: Bits | None
+    ) -> tuple[Action, Checked]:
+        """R-5c: appoint anyone, reverse, pass, or move one of the player's chips anywhere free;
+        each of these actions as likely as any other."""
+        own, free, n = self._own(player), self._free, len(self.players)
+        count = n + 2 + len(own) * len(free)
+        k = below(rng, count) if bits is not None else rng.randrange(count)
+        if k < n:
+            return self._seating.appoints[k], None
+        if k - n < 2:
+            return (REVERSE if k == n else PASS), None
+        k -= n + 2
+        source, to = own[k // len(free)], free[k % len(free)]
+        return move_action(source, to), (source, to)

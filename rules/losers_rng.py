@@ -15,16 +15,18 @@ The hottest callers inline `below` (a call costs as much as the draw): they read
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
+Bits = Callable[[int], int]  # `random.Random.getrandbits`
 
 # `sample(items, 2)` draws from a pool (copied by `two_below`) for up to this many items, else
 # by a set.
 POOLED = 21
 # WIDTH[n]: how many bits `_randbelow(n)` draws at a time (n.bit_length(), as a table lookup).
 WIDTH = tuple(n.bit_length() for n in range(128))
+_WIDEST = len(WIDTH)
 
 
 # The swaps of `shuffle`, last position first: (position, how many positions it may swap with,
@@ -41,6 +43,19 @@ def below(rng: random.Random, n: int) -> int:
     while j >= n:
         j = bits(width)
     return j
+
+
+def pick(rng: random.Random, bits: Bits | None, items: Sequence[T]) -> T:
+    """`rng.choice(items)`: drawn here through `bits`, the RNG's own `getrandbits`, when its draws
+    may be copied (`random_action` and playouts hand it over), else (None) by the RNG."""
+    n = len(items)
+    if bits is not None and 0 < n < _WIDEST:
+        width = WIDTH[n]
+        j = bits(width)
+        while j >= n:
+            j = bits(width)
+        return items[j]
+    return rng.choice(items)
 
 
 def two_below(rng: random.Random, n: int) -> tuple[int, int]:

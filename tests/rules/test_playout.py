@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rules.agents import random_action
-from rules.base import AnyGame
+from rules.base import AnyGame, IllegalAction
 from rules.log import new_header, start
 from rules.registry import game_class
 
@@ -34,6 +34,7 @@ def fresh(game: str, seats: int, seed: int) -> AnyGame:
 def assert_same_end(game: AnyGame, reference: AnyGame) -> None:
     assert game.next() is None and reference.next() is None
     assert game.result() == reference.result()
+    assert game.details() == reference.details()  # the replay's extra facts too
     for viewer in (None, *reference.players):
         assert game.observation(viewer) == reference.observation(viewer)
 
@@ -43,12 +44,19 @@ def seat_counts(game: str) -> list[int]:
     return list(range(cls.min_players, cls.max_players + 1))
 
 
+class OwnRandom(random.Random):
+    """A subclass of Random: games may copy only Random's own draws, so this one is asked."""
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_playout_from_the_start_is_the_step_loops_game(game: str) -> None:
+@pytest.mark.parametrize(("rng_class", "seeds"), [(random.Random, SEEDS), (OwnRandom, range(10))])
+def test_playout_from_the_start_is_the_step_loops_game(
+    game: str, rng_class: type[random.Random], seeds: range
+) -> None:
     for seats in seat_counts(game):
-        for seed in SEEDS:
+        for seed in seeds:
             quick, stepped = fresh(game, seats, seed), fresh(game, seats, seed)
-            quick_rng, step_rng = random.Random(seed), random.Random(seed)
+            quick_rng, step_rng = rng_class(seed), rng_class(seed)
             quick.playout(quick_rng)
             step_loop(stepped, step_rng)
             assert_same_end(quick, stepped)
@@ -59,7 +67,8 @@ def test_playout_from_the_start_is_the_step_loops_game(game: str) -> None:
 def test_playout_from_the_middle_of_a_game_and_from_a_determinized_state(game: str) -> None:
     rng = random.Random(7)
     for seed in SEEDS:
-        state = fresh(game, game_class(game).bench_players, seed)
+        seats = seat_counts(game)[seed % len(seat_counts(game))]
+        state = fresh(game, seats, seed)
         for _ in range(rng.randrange(60)):
             nxt = state.next()
             if nxt is None:
@@ -86,3 +95,14 @@ def test_playout_of_a_finished_game_does_nothing(game: str) -> None:
     draws = rng.getstate()
     state.playout(rng)
     assert state.result() == end and rng.getstate() == draws
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_drawn_action_is_not_trusted_after_a_playout(game: str) -> None:
+    state = fresh(game, game_class(game).bench_players, 5)
+    nxt = state.next()
+    assert nxt is not None
+    drawn = random_action(state, nxt.player, random.Random(5))
+    state.playout(random.Random(6))
+    with pytest.raises(IllegalAction):
+        state.apply(nxt.player, drawn)
