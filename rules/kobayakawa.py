@@ -1,7 +1,8 @@
 """Kobayakawa: RULES.md B-1..B-8.
 
-Split for size: the state and its turns in `kobayakawa_state`; actions, events and the showdown
-judge in `kobayakawa_moves`; a round's deal and end, and refusals, in `kobayakawa_round`;
+Split for size: the state and its turns in `kobayakawa_state`; what each turn changes, and the
+quick `playout`, in `kobayakawa_turns`; actions, events and the showdown judge in
+`kobayakawa_moves`; a round's deal and end, and refusals, in `kobayakawa_round`;
 constants, decks, random draws and the events shared by all games in `kobayakawa_tables`; what a
 player sees in `kobayakawa_view`; `determinize` in `kobayakawa_determinize`.
 """

@@ -3,7 +3,8 @@
 Random playouts, replays and computer players that search run thousands of games a second: a
 turn changes a few fields in place and returns events made once for all games
 (`kobayakawa_tables.Events`); `clone()` copies the few small dicts and shares the rest (decks,
-orders, events: all immutable). A round's deal and end, and refusals: `kobayakawa_round`.
+orders, events: all immutable). What a turn changes: `kobayakawa_turns` (shared with the quick
+`playout`); a round's deal and end, and refusals: `kobayakawa_round`.
 `rules.kobayakawa.Kobayakawa` adds creation, results and views.
 """
 
