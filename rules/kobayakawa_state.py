@@ -79,6 +79,7 @@ class KobayakawaState:
         "_passed",
         "_quiet",
         "_seating",
+        "_turn_count",
         "_turns",
         "bets",
         "box",
@@ -140,6 +141,7 @@ class KobayakawaState:
     _options: tuple[KobayakawaAction, ...]
     draw_table: DrawTable
     _turns: tuple[Turn, ...]
+    _turn_count: int  # of each phase: the players in the round (`len` costs a call a turn)
     _fights: tuple[Turn, ...]
     _looked: bool
     _opening: tuple[Event, ...]
@@ -205,6 +207,7 @@ class KobayakawaState:
         new._options = self._options
         new.draw_table = self.draw_table
         new._turns = self._turns
+        new._turn_count = self._turn_count
         new._fights = self._fights
         new._looked = self._looked
         new._opening = self._opening
@@ -322,7 +325,7 @@ class KobayakawaState:
                 return self._apply_checked(player, action)
             turn = self.turn + 1
             turns = self._turns
-            if turn == len(turns):
+            if turn == self._turn_count:
                 start_fights(self)
                 return [event, PHASE_STARTS[self.round][self.kobayakawa]]
             self.turn = turn
@@ -339,7 +342,7 @@ class KobayakawaState:
             return self._apply_checked(player, action)
         turn = self.turn + 1
         turns = self._turns
-        if turn == len(turns):
+        if turn == self._turn_count:
             return end_round(self, [event])
         self.turn = turn
         self._mover, self._next, self.draw_table = turns[turn]

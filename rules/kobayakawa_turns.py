@@ -95,7 +95,7 @@ def playout(game: KobayakawaState, rng: random.Random) -> bool:
                     action = picks[bits(width)]
                 if action is FIGHT_ACTION:
                     fight(game, player)
-            game.turn = len(turns) - 1  # where `apply` leaves it at a round's last bet
+            game.turn = game._turn_count - 1  # where `apply` leaves it at a round's last bet
             end_round(game, [])
     finally:
         game._quiet = False
