@@ -1,7 +1,8 @@
 """Kobayakawa: RULES.md B-1..B-8.
 
-Split for size: the state and its turns in `kobayakawa_state`; actions, events and the showdown
-judge in `kobayakawa_moves`; a round's deal and end, and refusals, in `kobayakawa_round`;
+Split for size: the state and its turns in `kobayakawa_state`; what each turn changes, and the
+quick `playout`, in `kobayakawa_turns`; actions, events and the showdown judge in
+`kobayakawa_moves`; a round's deal and end, and refusals, in `kobayakawa_round`;
 constants, decks, random draws and the events shared by all games in `kobayakawa_tables`; what a
 player sees in `kobayakawa_view`; `determinize` in `kobayakawa_determinize`.
 """
@@ -34,6 +35,7 @@ from rules.kobayakawa_tables import (
     seating,
     shuffled_decks,
 )
+from rules.kobayakawa_turns import playout as quick_playout
 from rules.kobayakawa_view import KobayakawaObservation, observe, public_card_event
 
 __all__ = ["CARDS", "DRAW", "FIGHT", "OVER", "ROUNDS", "Action", "Kobayakawa"]
@@ -106,6 +108,12 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
         from rules.kobayakawa_determinize import determinized
 
         return determinized(self, player, rng)
+
+    def playout(self, rng: random.Random) -> None:
+        """The step loop's game (`Game.playout`), phase by phase without events (`playout` of
+        `kobayakawa_turns`); the step loop itself where that one hands over."""
+        if not quick_playout(self, rng):
+            super().playout(rng)
 
     def still_in(self) -> list[str]:
         """B-7: players with kamons left, in seating order."""

@@ -47,7 +47,7 @@ def begin_round(game: KobayakawaState) -> RoundStarted | None:
     out = game.out
     ring = game._seating.rotation[game.start_player]
     order = game.order = tuple(p for p in ring if p not in out) if out else ring
-    n = len(order)
+    n = game._turn_count = len(order)
     game.phase = DRAW
     game.turn = 0
     game.discards = {}

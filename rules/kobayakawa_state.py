@@ -3,7 +3,8 @@
 Random playouts, replays and computer players that search run thousands of games a second: a
 turn changes a few fields in place and returns events made once for all games
 (`kobayakawa_tables.Events`); `clone()` copies the few small dicts and shares the rest (decks,
-orders, events: all immutable). A round's deal and end, and refusals: `kobayakawa_round`.
+orders, events: all immutable). What a turn changes: `kobayakawa_turns` (shared with the quick
+`playout`); a round's deal and end, and refusals: `kobayakawa_round`.
 `rules.kobayakawa.Kobayakawa` adds creation, results and views.
 """
 
@@ -18,7 +19,6 @@ from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
     DRAWS,
     FIGHT_ACTION,
-    FIGHT_ACTIONS,
     KEEP_ACTIONS,
     KEEP_DRAWN,
     KEEP_HELD,
@@ -46,7 +46,6 @@ from rules.kobayakawa_tables import (
     CENTRE_KAMONS,
     COPIED_RANDOM,
     DRAW,
-    FIGHT,
     OVER,
     PHASE_STARTS,
     ROUNDS,
@@ -57,6 +56,7 @@ from rules.kobayakawa_tables import (
     Seating,
     Turn,
 )
+from rules.kobayakawa_turns import draw, fight, replace, start_fights
 
 
 class KobayakawaState:
@@ -79,6 +79,7 @@ class KobayakawaState:
         "_passed",
         "_quiet",
         "_seating",
+        "_turn_count",
         "_turns",
         "bets",
         "box",
@@ -140,6 +141,7 @@ class KobayakawaState:
     _options: tuple[KobayakawaAction, ...]
     draw_table: DrawTable
     _turns: tuple[Turn, ...]
+    _turn_count: int  # of each phase: the players in the round (`len` costs a call a turn)
     _fights: tuple[Turn, ...]
     _looked: bool
     _opening: tuple[Event, ...]
@@ -205,6 +207,7 @@ class KobayakawaState:
         new._options = self._options
         new.draw_table = self.draw_table
         new._turns = self._turns
+        new._turn_count = self._turn_count
         new._fights = self._fights
         new._looked = self._looked
         new._opening = self._opening
@@ -306,40 +309,24 @@ class KobayakawaState:
             return self._apply_checked(player, action)
         event: Choice
         if self.phase is DRAW:
-            top = self.pile_top
-            if action is KEEP_HELD:
-                discarded = self.pile[top]
-            elif action is KEEP_DRAWN:
-                cards = self.cards
-                discarded = cards[player]
-                cards[player] = self.pile[top]
-            elif action is REPLACE and not self._looked:  # B-3: the top card, unseen
-                kobayakawa = self.pile[top]
-                previous = self.kobayakawa
-                event = self._events.replaced[player][
-                    previous * 16 + kobayakawa
-                ] or self._events.new_replaced(player, previous, kobayakawa)
-                self.kobayakawa = kobayakawa
-                self.kobayakawa_history += (kobayakawa,)
-                discarded = 0
-            else:
-                return self._apply_checked(player, action)
-            self.pile_top = top + 1
-            if discarded:
-                self.discards[player] = discarded
+            if action is KEEP_HELD or action is KEEP_DRAWN:
+                discarded = draw(self, player, action is KEEP_DRAWN)
                 if self._looked:
                     self._looked = False
                     self._options = DRAW_ACTIONS
                 event = self._drew[player][discarded] or self._events.new_drew(player, discarded)
+            elif action is REPLACE and not self._looked:  # B-3: the top card, unseen
+                previous = self.kobayakawa
+                kobayakawa = replace(self)
+                event = self._events.replaced[player][
+                    previous * 16 + kobayakawa
+                ] or self._events.new_replaced(player, previous, kobayakawa)
+            else:
+                return self._apply_checked(player, action)
             turn = self.turn + 1
             turns = self._turns
-            if turn == len(turns):  # B-4: everyone still in has drawn; bets in the same order
-                self.phase = FIGHT
-                self._options = FIGHT_ACTIONS
-                self._turns = turns = self._fights
-                turn = 0
-                self.turn = 0
-                self._mover, self._next, self.draw_table = turns[0]
+            if turn == self._turn_count:
+                start_fights(self)
                 return [event, PHASE_STARTS[self.round][self.kobayakawa]]
             self.turn = turn
             self._mover, self._next, self.draw_table = turns[turn]
@@ -347,20 +334,15 @@ class KobayakawaState:
         if action is PASS_ACTION:
             event = self._passed[player]
         elif action is FIGHT_ACTION:
-            kamons = self.kamons
-            held = kamons[player]
-            bet = 2 if self.round == ROUNDS else 1  # B-4
-            if held < bet:
-                bet = held
-            kamons[player] = held - bet
-            pot = self.pot = self.pot + bet
-            self.bets[player] = bet
-            event = self._fought[player][pot * 3 + bet] or self._events.new_fought(player, bet, pot)
+            bet = fight(self, player)
+            event = self._fought[player][self.pot * 3 + bet] or self._events.new_fought(
+                player, bet, self.pot
+            )
         else:
             return self._apply_checked(player, action)
         turn = self.turn + 1
         turns = self._turns
-        if turn == len(turns):
+        if turn == self._turn_count:
             return end_round(self, [event])
         self.turn = turn
         self._mover, self._next, self.draw_table = turns[turn]
