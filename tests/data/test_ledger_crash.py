@@ -49,7 +49,11 @@ def _run_and_kill(url: str, game_id: int, delay: float) -> list[int]:
         assert first.endswith("\n"), child.stderr.read()
         time.sleep(delay)  # a random moment in the middle of the appends
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate(timeout=30)
+        child.wait(timeout=30)
+        # Read on through the same buffered reader: `readline` may already hold later lines in
+        # its buffer, which `communicate` (reading the pipe itself) would skip.
+        rest = child.stdout.read()
+        child.stderr.read()
     finally:
         if child.poll() is None:
             child.kill()
