@@ -40,7 +40,6 @@ from rules.kamiza_events import (
 )
 from rules.kamiza_judge import PlayedCard
 from rules.kamiza_memo import (
-    CODE_BASE,
     EDITION_CODES,
     OrderMemo,
     order_memo,
@@ -293,21 +292,9 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         now = self._now
         if player == now.player:
             move = now.moves.get(id(action))
-            if move is not None:  # `_play`, inlined: a call more would cost the step loop 3%
-                after, played, placed, face_up, digit = move
-                self._holdings[player] = after
-                self.plays = plays = self.plays + played
-                self._code = self._code * CODE_BASE + digit
-                events: list[KamizaEvent] = [
-                    face_up if self.advanced and player == self.start_player else placed
-                ]
-                turn = len(plays)
-                if turn == self._memo.size:
-                    self._finish_round(plays, events)
-                else:
-                    self._next = nxt = self._memo.turns[turn]
-                    self._now = now = self._holdings[nxt.player]
-                    self.draw_table = now.draw
+            if move is not None:
+                events: list[KamizaEvent] = []
+                self._play(player, move, events)
                 return events
         return self._apply_checked(player, action)
 

@@ -82,8 +82,7 @@ class KamizaRound:
 
     def _play(self, player: str, move: Move, events: list[KamizaEvent] | None) -> None:
         """K-3: a legal play: the card leaves the hand for the table; the round's last ends it.
-        (`apply` carries out a usual play inline, just so.) `events` None (a random playout, a
-        replay's `fast_forward`): no events made."""
+        `events` None (a random playout, a replay's `fast_forward`): no events made."""
         after, played, placed, face_up, digit = move
         self._holdings[player] = after
         self.plays = plays = self.plays + played

@@ -15,10 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "rules", "data")
 
-# One class written in two modules, that type-check against each other: `KobayakawaState` calls
-# its once-a-round steps in `kobayakawa_round`, which take the state they change. Neither loads
-# the other's module for anything but its type.
-ONE_CLASS_IN_TWO_MODULES = {frozenset({"rules.kobayakawa_round", "rules.kobayakawa_state"})}
+# One class written in three modules, that type-check against each other: `KobayakawaState`
+# calls its once-a-round steps in `kobayakawa_round` and its per-turn steps in `kobayakawa_turns`
+# (shared by `apply` and `playout`), which take the state they change. The step modules load the
+# state's module for nothing but its type.
+ONE_CLASS_IN_MODULES = {
+    frozenset({"rules.kobayakawa_round", "rules.kobayakawa_state", "rules.kobayakawa_turns"})
+}
 
 
 def module_names() -> dict[str, Path]:
@@ -105,7 +108,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_module_of_bot_rules_or_data_imports_itself_round_a_circle() -> None:
-    found = [c for c in circles(import_graph()) if frozenset(c) not in ONE_CLASS_IN_TWO_MODULES]
+    found = [c for c in circles(import_graph()) if frozenset(c) not in ONE_CLASS_IN_MODULES]
     assert found == []
 
 

@@ -48,27 +48,17 @@ def replay_workload(engine: Engine, logs: Sequence[Log]) -> Workload:
 
 def playout_workload(engine: Engine, game: str, seed: int) -> Workload:
     """A whole game from a fresh header, every action drawn by `random_action`."""
-    players = seat_names(game)
-
-    def for_round(number: int) -> Unit:
-        rng = random.Random(round_seed(seed, number))
-
-        def unit() -> object:
-            header = engine.new_header(game, players, seed=rng.randrange(2**32))
-            state = engine.start(header)
-            while (nxt := state.next()) is not None:
-                state.apply(nxt.player, engine.random_action(state, nxt.player, rng))
-            return state
-
-        return unit
-
-    return for_round
+    return _random_games(engine, game, seed, quick=False)
 
 
 def rollout_workload(engine: Engine, game: str, seed: int) -> Workload:
     """The games of `playout_workload`, each played by the state's own `playout(rng)` (a search's
     rollout: the same draws and the same end, no events built), or by the step loop for an engine
     without one."""
+    return _random_games(engine, game, seed, quick=True)
+
+
+def _random_games(engine: Engine, game: str, seed: int, *, quick: bool) -> Workload:
     players = seat_names(game)
 
     def for_round(number: int) -> Unit:
@@ -77,7 +67,7 @@ def rollout_workload(engine: Engine, game: str, seed: int) -> Workload:
         def unit() -> object:
             header = engine.new_header(game, players, seed=rng.randrange(2**32))
             state = engine.start(header)
-            playout = getattr(state, "playout", None)
+            playout = getattr(state, "playout", None) if quick else None
             if playout is not None:
                 playout(rng)
                 return state
