@@ -10,28 +10,9 @@ import random
 from typing import Any
 
 from rules.base import AnyGame
-from rules.choice_draw import CHOICE_RANDOM
+from rules.choice_draw import random_action
 
-# Games whose class sets `draws_from_table` keep `draw_table` up to date for the player to act:
-# (player, picks, bits), where `picks[rng.getrandbits(bits)]` is the action
-# `rng.choice(game.legal_actions(player))` picks from the very same draws (None: draw again), for
-# a generator of the class CHOICE_RANDOM (the one checked at import to draw so). A random playout
-# draws once per action: read here, the table spares it a call into the game.
-
-
-def random_action(game: AnyGame, player: str, rng: random.Random) -> Any:
-    """A uniformly random legal action (what the table plays for a player who ran out of time)."""
-    if type(rng) is CHOICE_RANDOM and game.draws_from_table:
-        who, picks, bits = game.draw_table  # type: ignore[attr-defined]  # those games have it
-        if who == player:
-            action = picks[rng.getrandbits(bits)]
-            while action is None:
-                action = picks[rng.getrandbits(bits)]
-            return action
-    chooser = getattr(game, "random_action", None)
-    if chooser is not None:
-        return chooser(player, rng)
-    return rng.choice(game.legal_actions(player))
+__all__ = ["computer_action", "random_action"]  # random_action: rules.choice_draw
 
 
 def computer_action(game: AnyGame, player: str, rng: random.Random) -> Any:

@@ -9,6 +9,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from rules.choice_draw import random_action
+
 
 class RulesError(Exception):
     """Base of every error the rules package raises."""
@@ -193,8 +195,6 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
         the same `rng`: the same draws, the same final state and result; only the events are not
         built. A game may override it with a quicker loop that keeps exactly that promise.
         """
-        from rules.agents import random_action  # agents imports this module
-
         while (nxt := self.next()) is not None:
             self.apply(nxt.player, random_action(self, nxt.player, rng))
 

@@ -10,6 +10,8 @@ ever draws otherwise, the caller keeps `rng.choice` and every seeded log stays a
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 
 def draw_below(rng: random.Random, n: int) -> int:
@@ -34,3 +36,37 @@ def draws_like_choice() -> bool:
 # `rules.agents.random_action`) copy; None when this Python draws otherwise: then every caller
 # keeps `rng.choice`, and every seeded log stays as it was.
 CHOICE_RANDOM: type[random.Random] | None = random.Random if draws_like_choice() else None
+
+
+class RandomlyPlayed(Protocol):
+    """What `random_action` reads of a game (every `rules.base.Game` has it)."""
+
+    @property
+    def draws_from_table(self) -> bool: ...
+
+    def legal_actions(self, player: str) -> Sequence[Any]: ...
+
+
+# Games whose class sets `draws_from_table` keep `draw_table` up to date for the player to act:
+# (player, picks, bits), where `picks[rng.getrandbits(bits)]` is the action
+# `rng.choice(game.legal_actions(player))` picks from the very same draws (None: draw again), for
+# a generator of the class CHOICE_RANDOM (the one checked at import to draw so). A random playout
+# draws once per action: read here, the table spares it a call into the game.
+
+
+def random_action(game: RandomlyPlayed, player: str, rng: random.Random) -> Any:
+    """A uniformly random legal action (what the table plays for a player who ran out of time).
+
+    It lives here, beside the draws it copies, so that `rules.base` (the default `playout`) and
+    `rules.agents` both use it without importing each other."""
+    if type(rng) is CHOICE_RANDOM and game.draws_from_table:
+        who, picks, bits = game.draw_table  # type: ignore[attr-defined]  # those games have it
+        if who == player:
+            action = picks[rng.getrandbits(bits)]
+            while action is None:
+                action = picks[rng.getrandbits(bits)]
+            return action
+    chooser = getattr(game, "random_action", None)
+    if chooser is not None:
+        return chooser(player, rng)
+    return rng.choice(game.legal_actions(player))
