@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from functools import cache
 from typing import Any
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
 
 
 def plain(value: Any) -> Any:
