@@ -160,6 +160,12 @@ async def test_season_new_needs_manage_server_and_a_confirmation(
     assert listed.index("**Spring cup** (current)") < listed.index("**Season 1**, ")
     assert "Champions: KAMIZA" in listed
 
+    # a named proposal does not outlive the bot (its name is not in the custom id): it expires
+    named = (await boss.slash("season", "new", name="Summer cup")).response
+    bot = await bot.restart()
+    expired = (await boss.click(named, "Confirm")).response
+    assert "This confirmation has expired" in expired.text and not expired.buttons()
+
     now = (await alice.slash("leaderboard")).response.text
     assert "Spring cup (current)" in now and "No rated game has finished" in now
     then = (await alice.slash("leaderboard", season=1)).response
