@@ -185,6 +185,8 @@ class Table(Generic[G]):
     async def returned(self, player: str) -> int | None:
         """A member interacts again: the seq from which the table played for them (their recap
         is owed from there), once; None when nothing was played for them since last told."""
+        if player not in self.away:  # the common case, after every click: no lock needed
+            return None
         async with self.lock:
             since = self.away.pop(player, None)
             if since is not None:

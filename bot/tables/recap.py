@@ -66,18 +66,26 @@ async def _owed(
         return recap, live.seats, lookup.presenter_of(live)
     if live is not None:
         return None  # a lobby, or a table closing right now (its end is being told)
+    return await _owed_after_the_end(manager, interaction, game_id)
+
+
+async def _owed_after_the_end(
+    manager: TableManager, interaction: discord.Interaction, game_id: int
+) -> tuple[Recap, Mapping[str, Seat], MessagePresenter[Any]] | None:
+    """An ended game's table is gone: its notes say whom the table played for (read first:
+    they are small), its log what it played."""
+    away = dict((await manager.ledger.notes(game_id)).get(AWAY_NOTE) or {})
+    player = str(interaction.user.id)  # a member's player in the log (`bot.runtime.lobby`)
+    since = away.pop(player, None)
+    if not isinstance(since, int):
+        return None
     record = await manager.ledger.get_game(game_id)
     if record is None or record.guild_id != interaction.guild_id:
         return None
     seats = {s.player: s for s in record.seats}
-    player = next((p for p, s in seats.items() if s.user_id == interaction.user.id), None)
     doc = record.log()
     presenter: object = manager.presenters.get(record.game)
-    if player is None or doc is None or not isinstance(presenter, MessagePresenter):
-        return None
-    away = dict((await manager.ledger.notes(game_id)).get(AWAY_NOTE) or {})
-    since = away.pop(player, None)
-    if not isinstance(since, int):
+    if player not in seats or doc is None or not isinstance(presenter, MessagePresenter):
         return None
     await manager.ledger.set_note(game_id, AWAY_NOTE, away)  # told once
     recap = recap_of(game_id, doc, player, since, results=record.results)

@@ -4,6 +4,7 @@ and the note of what was played for whom (`Table.away`), kept across a restart."
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ import bot.runtime.table as table_module
 from bot.runtime.table import AWAY_NOTE, Table
 from data.store import open_ledger
 from rules.agents import computer_action
-from rules.log import parse_entry
+from rules.log import load, new_header, parse_entry
 from tests.bot.test_runtime import Recorder, make_manager, open_and_start, until
 
 
@@ -124,3 +125,19 @@ async def test_a_member_who_plays_themself_is_not_noted(ledger) -> None:
     await table.act(nxt, table.state.legal_actions(nxt)[0])
     assert table.away == {} and await table.returned(nxt) is None
     await manager.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("kamiza", 4), ("kobayakawa", 6), ("rights-of-losers", 5)]
+)
+def test_the_policy_answers_within_a_second(game: str, seats: int) -> None:
+    """The table waits on the policy in its event loop: every decision of a seeded game at the
+    largest table is quick (measured: at most about 15 ms, Rights of Losers)."""
+    state = load(new_header(game, [str(i) for i in range(1, seats + 1)], seed=1))
+    rng, slowest = random.Random(1), 0.0
+    while (nxt := state.next()) is not None:
+        began = time.perf_counter()
+        action = computer_action(state, nxt.player, rng)
+        slowest = max(slowest, time.perf_counter() - began)
+        state.apply(nxt.player, action)
+    assert slowest < 1.0
