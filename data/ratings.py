@@ -1,9 +1,15 @@
 """Ratings: openskill's Plackett-Luce model, free-for-all with ties, one rating per member,
-guild, season and game. The leaderboard shows the ordinal (mu - 3 sigma) rounded to 0.1: a
-cautious estimate that starts at 0 and rises as a player wins and becomes certain."""
+guild, season and game.
+
+The leaderboard shows the ordinal (mu - 3 sigma), a cautious estimate that rises as a player wins
+and as the model becomes certain of them, on a scale people know from chess: a newcomer has 1500,
+and a unit of the ordinal is 20 points, in whole numbers. The ordinal cannot fall below
+-3 sigma (25 at first), so no rating is ever below 1000: never negative, even after a first loss.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -31,9 +37,14 @@ class Rating:
         return display(self.mu, self.sigma)
 
 
+DISPLAY_BASE = 1500  # a newcomer's rating (their ordinal is 0)
+DISPLAY_SCALE = 20  # points per unit of the ordinal
+
+
 def display(mu: float, sigma: float) -> float:
-    """The leaderboard rating: the ordinal rounded to 0.1 (+0.0 so that -0.0 never shows)."""
-    return round(mu - 3 * sigma, 1) + 0.0
+    """The leaderboard rating: 1500 + 20 x the ordinal, rounded half up to a whole number (as
+    SQL's ROUND does, so migration 4 and this agree)."""
+    return float(math.floor(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma) + 0.5))
 
 
 def competition_ranks(ranking: Sequence[Sequence[str]]) -> dict[str, int]:

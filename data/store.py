@@ -42,7 +42,7 @@ class ResultRow:
     score: int
     rank: int  # 1-based competition rank: tied players share it (1, 2, 2, 4)
     winner: bool
-    rating_before: float | None = None  # openskill ordinal (mu - 3 sigma), rounded
+    rating_before: float | None = None  # the displayed rating (data.ratings.display)
     rating_after: float | None = None
     mu_before: float | None = None
     sigma_before: float | None = None
@@ -183,7 +183,7 @@ class LeaderboardRow:
     rank: int  # competition rank on `rating`: equal ratings share a rank
     user_id: int
     display_name: str
-    rating: float  # openskill ordinal (mu - 3 sigma) rounded to 0.1; 0 for a new player
+    rating: float  # the displayed rating (data.ratings.display); 1500 for a new player
     mu: float
     sigma: float
     games: int

@@ -224,3 +224,9 @@ def test_command_texts_fit_discord_limits():
         if key.startswith("cmd.") and key.endswith(".name") and not NAME.match(text)
     ]
     assert not bad, "command texts Discord would refuse: " + ", ".join(bad)
+
+
+def test_counts_are_singular_for_one_and_plural_otherwise():
+    assert [i18n.count("en", "game", n) for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
+    assert i18n.count("en", "win", 1) == "1 win" and i18n.count("en", "point", 1) == "1 point"
+    assert [i18n.count("ja", "game", n) for n in (1, 2)] == ["1戦", "2戦"]

@@ -141,6 +141,12 @@ def t(locale: Any, key: str, **params: Any) -> str:
         return raw
 
 
+def count(locale: Any, noun: str, n: int) -> str:
+    """`n` with its noun, singular or plural as the language says: "1 game", "2 games", "2戦"
+    (the catalogue's `count.<noun>.one` for exactly one, else `count.<noun>.other`)."""
+    return t(locale, f"count.{noun}.{'one' if n == 1 else 'other'}", n=n)
+
+
 def placeholders(raw: str) -> set[str]:
     """The field names of a catalogue text: ``"{name} has {n}"`` -> ``{"name", "n"}``."""
     try:

@@ -11,7 +11,7 @@ from datetime import datetime
 import discord
 
 from bot.games.registry import names
-from bot.i18n import Language, t
+from bot.i18n import Language, count, t
 from data.store import Champion, LeaderboardPage, Season, StatsRow
 
 COLOUR = discord.Colour.dark_gold()
@@ -66,11 +66,11 @@ def leaderboard_embed(lang: Language, board: LeaderboardPage, season: Season) ->
                 "standings.board.row",
                 rank=row.rank,
                 name=_name(row.display_name),
-                rating=f"{row.rating:.1f}",
-                games=row.games,
-                wins=row.wins,
+                rating=f"{row.rating:.0f}",
+                games=count(lang, "game", row.games),
+                wins=count(lang, "win", row.wins),
                 rate=percent(row.win_rate),
-                points=row.points,
+                points=count(lang, "point", row.points),
             )
             for row in board.rows
         ]
@@ -109,10 +109,10 @@ def _game_record(lang: Language, rows: Sequence[StatsRow]) -> str:
         t(
             lang,
             "standings.stats.total",
-            games=games,
-            wins=wins,
+            games=count(lang, "game", games),
+            wins=count(lang, "win", wins),
             rate=percent(wins / games if games else 0),
-            points=sum(r.points for r in rows),
+            points=count(lang, "point", sum(r.points for r in rows)),
             best=ordinal(lang, min(r.best_rank for r in rows)),
         )
     ]
@@ -132,16 +132,16 @@ def _game_record(lang: Language, rows: Sequence[StatsRow]) -> str:
             lang,
             "standings.stats.season",
             season=season_name(lang, r.season_number, r.season_name),
-            games=r.games,
-            wins=r.wins,
-            points=r.points,
+            games=count(lang, "game", r.games),
+            wins=count(lang, "win", r.wins),
+            points=count(lang, "point", r.points),
             best=ordinal(lang, r.best_rank),
         )
         if r.rating is not None and r.position is not None:
             line += t(
                 lang,
                 "standings.stats.rated",
-                rating=f"{r.rating:.1f}",
+                rating=f"{r.rating:.0f}",
                 position=ordinal(lang, r.position),
             )
         if sum(len(x) + 1 for x in lines) + len(line) > 1000:  # a field holds 1024
@@ -165,7 +165,7 @@ def champions_text(lang: Language, season: Season) -> str:
             "standings.seasons.champion",
             game=game_name(lang, game),
             names=", ".join(_name(c.display_name) for c in by_game[game]),
-            rating=f"{by_game[game][0].rating:.1f}",
+            rating=f"{by_game[game][0].rating:.0f}",
         )
         for game in order
     ]

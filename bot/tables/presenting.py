@@ -263,7 +263,7 @@ class MessagePresenter(Generic[G]):
             if row.rating_after is not None and row.rating_before is not None:
                 delta = row.rating_after - row.rating_before
                 line += " " + t(
-                    lang, "results.rating", rating=f"{row.rating_after:.1f}", delta=f"{delta:+.1f}"
+                    lang, "results.rating", rating=f"{row.rating_after:.0f}", delta=f"{delta:+.0f}"
                 )
             lines.append(line)
         return lines

@@ -11,6 +11,7 @@ import pytest
 from community_seed import finish_random_game
 
 from bot.guildsettings.render import settings_embed
+from bot.i18n import count
 from bot.standings import render
 from bot.standings.buttons import (
     PROPOSED,
@@ -82,8 +83,9 @@ async def test_leaderboard_page_in_english(seeded):
     assert len(lines) == 10
     top = board.rows[0]
     assert lines[0] == (
-        f"`#{top.rank}` **{top.display_name}** · rating {top.rating:.1f} · {top.games} games · "
-        f"{top.wins} wins ({round(top.win_rate * 100)}%) · {top.points} points"
+        f"`#{top.rank}` **{top.display_name}** · rating {top.rating:.0f} · "
+        f"{count('en', 'game', top.games)} · {count('en', 'win', top.wins)} "
+        f"({round(top.win_rate * 100)}%) · {count('en', 'point', top.points)}"
     )
     assert embed["footer"]["text"] == "Page 1 of 2 · 12 rated players"
 
@@ -165,10 +167,11 @@ async def test_member_stats_in_both_languages(seeded):
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert list(fields) == ["KAMIZA", "Kobayakawa"]
     kamiza = next(r for r in rows if r.game == "kamiza")
-    assert fields["KAMIZA"].startswith(f"**All seasons:** 1 games, {kamiza.wins} wins")
+    wins = count("en", "win", kamiza.wins)
+    assert fields["KAMIZA"].startswith(f"**All seasons:** 1 game, {wins}")
     assert f"best finish {render.ordinal('en', kamiza.best_rank)}" in fields["KAMIZA"]
     assert f"Best standing: {render.ordinal('en', kamiza.position)} in Season 1" in fields["KAMIZA"]
-    assert "Season 1: 1 games" in fields["KAMIZA"]
+    assert "Season 1: 1 game, " in fields["KAMIZA"]
     ja = render.stats_embed("ja", "Player0", rows).to_dict()
     assert ja["title"] == "Player0の戦績"
     assert [f["name"] for f in ja["fields"]] == ["KAMIZA（上座）", "小早川"]
@@ -200,7 +203,7 @@ async def test_seasons_with_champions(seeded):
     assert text.index("**Spring cup** (current), since <t:") < text.index("**Season 1**, <t:")
     kamiza = [c for c in seasons[1].champions if c.game == "kamiza"]
     names = ", ".join(c.display_name for c in kamiza)
-    assert f"Champions: KAMIZA {names} ({kamiza[0].rating:.1f}) · Kobayakawa " in text
+    assert f"Champions: KAMIZA {names} ({kamiza[0].rating:.0f}) · Kobayakawa " in text
     ja = render.seasons_embed("ja", seasons).description
     assert "**Spring cup**（現在）" in ja and "**シーズン1**・" in ja and "チャンピオン：" in ja
 
@@ -216,9 +219,9 @@ def test_a_season_without_rated_games_has_no_champion():
         "Season 1",
         now,
         now,
-        [Champion("kobayakawa", 1, "A", 3.0), Champion("kobayakawa", 2, "B", 3.0)],
+        [Champion("kobayakawa", 1, "A", 1560.0), Champion("kobayakawa", 2, "B", 1560.0)],
     )
-    assert render.champions_text("en", tied) == "Champions: Kobayakawa A, B (3.0)"
+    assert render.champions_text("en", tied) == "Champions: Kobayakawa A, B (1560)"
 
 
 def test_many_seasons_fit_the_embed():

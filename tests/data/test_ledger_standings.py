@@ -10,6 +10,7 @@ from ledger_helpers import expected_ranks, new_game, play, tied_seed
 from data import ratings
 from data.db import parse_url
 from data.errors import GameNotOver, GameNotRunning, InvalidLog, LedgerError
+from data.store import open_ledger
 
 # -- ratings -------------------------------------------------------------------------------------
 
@@ -21,7 +22,7 @@ def test_competition_ranks_share_places():
 def test_plackett_luce_ties_and_order():
     new = ratings.rate([ratings.Rating()] * 4, [1, 2, 2, 4])
     assert new[0].ordinal > new[1].ordinal == new[2].ordinal > new[3].ordinal
-    assert ratings.Rating().display == 0.0
+    assert ratings.Rating().display == 1500.0
 
 
 # -- finishing -----------------------------------------------------------------------------------
@@ -37,10 +38,10 @@ async def test_finish_writes_results_and_ratings(ledger):
     }
     assert [r.rank for r in record.results] == sorted(r.rank for r in record.results)
     for row in record.results:
-        assert row.rating_before == 0.0 and row.mu_before == ratings.MU
+        assert row.rating_before == 1500.0 and row.mu_before == ratings.MU
         assert row.rating_after == ratings.display(row.mu_after, row.sigma_after)
     best = record.results[0]
-    assert best.rating_after > 0
+    assert best.rating_after > 1500
     assert await ledger.finish_game(game_id) == record.results  # a retry returns the same rows
 
 
@@ -205,3 +206,41 @@ async def test_member_stats_across_games_and_seasons(ledger):
     assert old.rating == rows[-1].rating_after and old.position is not None
     assert stats[0].rating is None
     assert await ledger.member_stats(1, 999) == []
+
+
+def test_ratings_read_like_chess_ratings_and_never_go_negative():
+    """1500 for a newcomer, whole numbers, 20 points per unit of the ordinal; the worst first
+    game (last of six) leaves a rating well above zero."""
+    assert ratings.display(ratings.MU, ratings.SIGMA) == 1500.0
+    assert ratings.display(ratings.MU + 1, ratings.SIGMA) == 1520.0
+    last = ratings.rate([ratings.Rating()] * 6, [1, 2, 3, 4, 5, 6])[-1]
+    assert 1000 < last.display < 1500 and last.display == int(last.display)
+    assert ratings.display(0.0, ratings.SIGMA) == 1000.0  # the floor: mu 0, sigma as at first
+
+
+async def test_a_version_3_ledger_moves_ratings_and_champions_to_the_new_scale(tmp_path):
+    from test_ledger_editions import ledger_at_version
+
+    path = tmp_path / "old.sqlite3"
+    conn = ledger_at_version(path, 3)
+    conn.execute(
+        "INSERT INTO seasons (id, guild_id, number, name, started_at) "
+        "VALUES (1, 5, 1, 'Season 1', '2025-01-01T00:00:00+00:00')"
+    )
+    mu, sigma = 27.5, 7.0  # ordinal 6.5: the old display 6.5, the new 1500 + 130
+    conn.execute(
+        "INSERT INTO ratings (season_id, game, user_id, display_name, mu, sigma, rating, games,"
+        " wins, points, best_rank, updated_at) VALUES (1, 'kamiza', 9, 'A', ?, ?, 6.5, 1, 1, 3,"
+        " 1, '2025-01-01T00:00:00+00:00')",
+        (mu, sigma),
+    )
+    conn.execute("INSERT INTO season_champions VALUES (1, 'kamiza', 9, 'A', 6.5)")
+    conn.commit()
+    conn.close()
+    ledger = await open_ledger(f"sqlite:///{path}")
+    await ledger.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT rating FROM ratings").fetchall() == [(1630.0,)]
+    assert conn.execute("SELECT rating FROM season_champions").fetchall() == [(1630.0,)]
+    assert ratings.display(mu, sigma) == 1630.0
+    conn.close()

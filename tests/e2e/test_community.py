@@ -53,7 +53,7 @@ async def test_leaderboard_pages_survive_a_restart_and_stats_show_records(
     assert "KAMIZA leaderboard" in board.text and "Season 1 (current)" in board.text
     assert "Page 1 of 2 · 12 rated players" in board.text
     assert len(rows(board)) == 10 and rows(board)[0].startswith("`#1` **")
-    assert "rating" in rows(board)[0] and "games" in rows(board)[0] and "points" in rows(board)[0]
+    assert "rating 1" in rows(board)[0] and " game" in rows(board)[0] and "points" in rows(board)[0]
     assert [(b["label"], b.get("disabled", False)) for b in board.buttons()] == [
         ("Previous", True),
         ("Next", False),
@@ -76,7 +76,7 @@ async def test_leaderboard_pages_survive_a_restart_and_stats_show_records(
     mine = (await alice.slash("stats")).response
     assert "P00's record" in mine.text
     assert "KAMIZA" in mine.text and "Kobayakawa" in mine.text
-    assert "**All seasons:** 1 games" in mine.text and "best finish" in mine.text
+    assert "**All seasons:** 1 game," in mine.text and "best finish" in mine.text
     theirs = (await bob.slash("stats", member=players[11])).response
     assert "P11's record" in theirs.text and "Kobayakawa" not in theirs.text
     newcomer = users("neo")
@@ -170,7 +170,7 @@ async def test_season_new_needs_manage_server_and_a_confirmation(
     assert "Spring cup (current)" in now and "No rated game has finished" in now
     then = (await alice.slash("leaderboard", season=1)).response
     assert "Season 1" in then.text and len(rows(then)) == 3
-    assert "Season 1: 1 games" in (await alice.slash("stats")).response.text
+    assert "Season 1: 1 game, " in (await alice.slash("stats")).response.text
 
     await bot.stop()
     ledger = await open_ledger(f"sqlite:///{db}")

@@ -221,7 +221,7 @@ async def test_high_card_plugs_in_through_the_registry_and_plays_to_the_end(
     for member in (ann, ben):
         row = next(r for r in rows if f"**{member.name.title()}**" in r)
         wins = int(stored[str(member.id)].winner)
-        assert f"1 games · {wins} wins" in row, row
+        assert f"1 game · {wins} {'win' if wins == 1 else 'wins'}" in row, row
     (first, second) = sorted((ann, ben), key=lambda m: stored[str(m.id)].rank)
     if stored[str(first.id)].rank < stored[str(second.id)].rank:
         assert f"**{first.name.title()}**" in rows[0], rows  # the better-placed member leads
