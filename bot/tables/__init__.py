@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: Bot) -> None:
-    from bot.tables import lobby_buttons, rules_pages  # noqa: F401  (register their verbs)
+    from bot.tables import lobby_buttons, reasons, rules_pages  # noqa: F401  (register verbs)
     from bot.tables.buttons import TableButton
     from bot.tables.selects import TableSelect
 
