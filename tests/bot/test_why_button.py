@@ -6,32 +6,29 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from bot.i18n import LANGUAGES, has
 from bot.kamiza.presenter import KamizaPresenter
 from bot.kobayakawa.presenter import KobayakawaPresenter
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
 from bot.tables.buttons import BUTTONS
+from bot.tables.reasons import RULE_ID
 from data.store import open_ledger
 from rules.kamiza import Play
+from rules.log import apply_entry, start
+from rules.random_play import random_match
 from tests.bot.fakes import FakeBot, FakeInteraction, Posted
+from tests.bot.test_forged_clicks import started
 from tests.bot.test_runtime import GUILD
 
 UNKNOWN = "names no rule this bot knows"
 
 
 @pytest.fixture
-async def ledger(tmp_path: Path):
-    store = await open_ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-async def manager(ledger):
+async def manager(tmp_path: Path):
+    ledger = await open_ledger(f"sqlite:///{tmp_path / 'why.sqlite3'}")
     bot = FakeBot()
     tables = TableManager(
         ledger,
@@ -41,17 +38,7 @@ async def manager(ledger):
     tables.fake_bot = bot  # type: ignore[attr-defined]
     yield tables
     await tables.shutdown()
-
-
-async def started(manager: TableManager, game: str) -> Table[Any]:
-    place = Place(GUILD, 700 + len(manager.live()), None)
-    manager.reserve(place.home)
-    lobby = await manager.open_lobby(
-        game=game, place=place, host_id=1, host_name="host", options={}, bots=0
-    )
-    for uid in (2, 3):
-        await lobby.join(uid, f"user{uid}")
-    return await manager.start(lobby, 1)
+    await ledger.close()
 
 
 def why_ids(message: Posted) -> list[str]:
@@ -128,3 +115,27 @@ async def test_a_forged_why_button_is_answered_privately_and_plainly(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     japanese = await click(manager, custom, "ja")
     assert "このボットが知らないルール" in (japanese.answers[0].content or "")
+
+
+GAMES = {"kamiza": "kamiza", "kobayakawa": "kobayakawa", "rights-of-losers": "losers"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_reason_a_match_meets_has_its_words_and_its_rule_explained(game: str) -> None:
+    """K-*, B-*, R-*: whatever rule and case the engine names, in random matches and for every
+    decision, has a clause and an explanation in both languages."""
+    met: set[tuple[str, str]] = set()
+    for seed in range(12):
+        _, log = random_match(game, ["ann", "ben", "cho", "dev"], seed)
+        state = start(log)
+        for entry in log["actions"]:
+            met.update(("", rule) for rule in state.rules_now())
+            for event in apply_entry(state, entry):
+                if (because := event.because()) is not None:
+                    met.add((because.case, because.rule))
+    assert {case for case, _ in met} > {""}  # reasons were met, not only decisions
+    for case, rule in met:
+        assert RULE_ID.fullmatch(rule), rule
+        for lang in LANGUAGES:
+            assert has(f"rule.{rule}", lang), (lang, rule)
+            assert not case or has(f"{GAMES[game]}.why.{case}", lang), (lang, case)
