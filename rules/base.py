@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from rules.choice_draw import random_action
+from rules.plain import fields_of
 
 
 class RulesError(Exception):
@@ -65,7 +66,7 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON object with its `type`."""
-        return {"type": self.kind, **dataclasses.asdict(self)}
+        return {"type": self.kind, **fields_of(self)}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ class GuildSettingsCog(commands.Cog):
         name=locale_key("cmd.settings.name"), description=locale_key("cmd.settings.description")
     )
     @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)  # hidden from members; still checked
     @app_commands.rename(**{o: _key(o, "name") for o in OPTIONS})
     @app_commands.describe(**{o: _key(o, "description") for o in OPTIONS})
     @app_commands.choices(edition=EDITION_CHOICES)

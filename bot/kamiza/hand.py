@@ -44,18 +44,13 @@ def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None =
         lines.append(t(lang, "kamiza.hand.dropped"))
     elif seen.to_act == player:
         lines.append(t(lang, "kamiza.hand.your_turn"))
-    elif mine is not None and mine.card is not None:
-        lines.append(
-            t(
-                lang,
-                "kamiza.hand.played",
-                card=render.card(lang, mine.card),
-                area=render.area(lang, mine.area),
-            )
-        )
-    elif seen.to_act is not None:
-        name = table.seats[seen.to_act].display_name
-        lines.append(t(lang, "kamiza.hand.waiting", player=name))
+    else:
+        if mine is not None and mine.card is not None:
+            card, area = render.card(lang, mine.card), render.area(lang, mine.area)
+            lines.append(t(lang, "kamiza.hand.played", card=card, area=area))
+        if seen.to_act is not None:
+            name = table.seats[seen.to_act].display_name
+            lines.append(t(lang, "kamiza.hand.waiting", player=name))
     embed.description = "\n".join(lines)
     hand = seen.hand or ()
     embed.add_field(
@@ -65,6 +60,8 @@ def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None =
     if seen.over or player in seen.dropped:
         return embed, None
     key = round_key(state)
+    # Out of turn the cards show but cannot be pressed; Refresh brings the menu of the moment.
+    playing = seen.to_act == player
     items = [
         button(
             "kzc",
@@ -73,10 +70,13 @@ def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None =
             c,
             label=render.hand_label(lang, c),
             emoji=render.CARD_EMOJI[c],
-            style=discord.ButtonStyle.primary,
+            style=discord.ButtonStyle.primary if playing else discord.ButtonStyle.secondary,
+            disabled=not playing,
         )
         for c in hand
     ]
+    if not playing:
+        items.append(button("kzh", table.game_id, label=t(lang, "kamiza.hand.refresh"), emoji="🔄"))
     return embed, view_of(*items)
 
 
@@ -104,7 +104,7 @@ async def show_again(interaction: discord.Interaction, game_id: int, args: list[
 @handles("kzc")
 async def choose_card(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     key, chosen = args[0], args[1]
-    found = await hands.current(interaction, game_id, key, HAND)
+    found = await hands.on_turn(interaction, game_id, key, HAND)
     if found is None:
         return
     seat, lang = found.seat, found.lang
@@ -144,7 +144,7 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
 @handles("kzb")
 async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     key = args[0]
-    found = await hands.current(interaction, game_id, key, HAND)
+    found = await hands.on_turn(interaction, game_id, key, HAND)
     if found is None:
         return
     # only these cards ask first (K-4); any other card in the id is forged

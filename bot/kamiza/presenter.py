@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from bot.kamiza import render
 from bot.kamiza.hand import HAND
+from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
 from bot.tables.reasons import reveal_view
@@ -17,6 +18,7 @@ from data.store import ResultRow
 from rules.base import Event
 from rules.kamiza import Kamiza
 from rules.kamiza_events import MatchEnded
+from rules.kamiza_moves import Play
 
 
 class KamizaPresenter(MessagePresenter[Kamiza]):
@@ -40,6 +42,12 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
             lambda p: self.seat_name(table, p),
             sorted(table.autopilot),
         )
+
+    def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
+        if not isinstance(play.action, Play):
+            return super().played_line(play, name, lang)
+        card, area = render.card(lang, play.action.card), render.area(lang, play.action.area)
+        return t(lang, "kamiza.recap.played", card=card, area=area)
 
     async def events(
         self, table: Table[Kamiza], player: str, events: Sequence[Event], cause: str

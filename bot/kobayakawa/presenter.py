@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -11,13 +11,14 @@ from bot.i18n import t
 from bot.kobayakawa import look, render
 from bot.kobayakawa.hand import HAND
 from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
+from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
-from rules.kobayakawa_moves import GameEnded
+from rules.kobayakawa_moves import Draw, Drew, GameEnded
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,17 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         await super().table_opened(table, restored)
 
     # -- messages ----------------------------------------------------------------------------------
+
+    def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
+        """A draw says which card was kept (the member's own to know); the rest as the table
+        told it."""
+        drew = next((e for e in play.events if isinstance(e, Drew)), None)
+        if isinstance(play.action, Draw) and drew is not None:
+            return t(lang, f"kobayakawa.recap.kept_{play.action.keep}", card=drew.discarded)
+        for event in play.events:
+            if isinstance(event, Event) and (line := render.event_line(event, lang, name)):
+                return line
+        return super().played_line(play, name, lang)
 
     def table_embed(
         self, table: Table[Kobayakawa], lang: str, viewer: str | None = None

@@ -7,7 +7,7 @@ events, told apart by their classes."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -17,6 +17,7 @@ from bot.losers import menus, render
 from bot.losers.hand import HAND
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
+from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
 from bot.tables.reasons import reveal_view
@@ -24,6 +25,7 @@ from data.store import ResultRow
 from rules.base import Event
 from rules.log import apply_entry, start
 from rules.losers import RightsOfLosers
+from rules.losers_actions import Play
 from rules.losers_board import TRICKS
 from rules.losers_events import GameOver, TrickStarted
 
@@ -61,6 +63,14 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         table.memory.set(STORY, story_of(log))
 
     # -- rendering -------------------------------------------------------------------------------
+
+    def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
+        """A card played, or the chip, build or choice as the trick's story tells it."""
+        if isinstance(play.action, Play):
+            return t(lang, "losers.recap.played", card=render.card(lang, play.action.card))
+        story = [e for e in play.events if isinstance(e, render.STORY)]
+        told = [render.story_line(e, lang, name) for e in story]
+        return " ".join(told) or super().played_line(play, name, lang)
 
     def names(self, table: Table[RightsOfLosers]) -> dict[str, str]:
         """Display names, for the picture and the text summary (no pings there)."""

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import games
-from bot.i18n import t
+from bot.i18n import locale_key, t
 
 
 def version() -> str:
@@ -40,7 +40,7 @@ class Meta(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name="about", description="What Kamiza is, the games it hosts and their commands"
+        name=locale_key("cmd.about.name"), description=locale_key("cmd.about.description")
     )
     async def about(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(

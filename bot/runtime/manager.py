@@ -295,6 +295,7 @@ class TableManager:
             timing=Timing(),
         )
         table.message_ids.update(notes.get("messages", {}))
+        table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         presenter.recall(table, _before_last(doc))
         table.announce_end(results=record.results, last=last)
 

@@ -13,7 +13,7 @@ from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
-from rules.agents import computer_action, random_action
+from rules.agents import computer_action
 from rules.base import AnyGame, Event, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -25,6 +25,8 @@ G = TypeVar("G", bound=AnyGame, covariant=True)
 G_in = TypeVar("G_in", bound=AnyGame, contravariant=True)
 
 ACT_FOR_BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds between tries when acting for a seat fails
+PLAYED_FOR = ("timeout", "autopilot")  # causes of an action the table chose for a member
+AWAY_NOTE = "away"  # game note: member's player -> seq of the first action played for them
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +149,9 @@ class Table(Generic[G]):
             entry = {"player": player, **type(self.state).action_json(action)}
             await self.ledger.append_action(self.game_id, self.seq, entry)
             events = self.state.apply(player, action)
+            if cause in PLAYED_FOR and player not in self.away:
+                self.away[player] = self.seq
+                await remember(self.ledger, self.game_id, AWAY_NOTE, self.away)
             self.seq += 1
             if cause == "player":
                 self.expiries[player] = 0
@@ -168,6 +173,25 @@ class Table(Generic[G]):
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, False))
             self._schedule()
             return True
+
+    @property
+    def away(self) -> dict[str, int]:
+        """Members the table played for and who have not been told yet: player -> the seq of
+        the first such action (a game note, so the recap survives a restart)."""
+        away = self.notes.setdefault(AWAY_NOTE, {})
+        assert isinstance(away, dict)
+        return away
+
+    async def returned(self, player: str) -> int | None:
+        """A member interacts again: the seq from which the table played for them (their recap
+        is owed from there), once; None when nothing was played for them since last told."""
+        if player not in self.away:  # the common case, after every click: no lock needed
+            return None
+        async with self.lock:
+            since = self.away.pop(player, None)
+            if since is not None:
+                await remember(self.ledger, self.game_id, AWAY_NOTE, self.away)
+            return since
 
     async def cancel(self, reason: str, status: str = "cancelled") -> None:
         """End the game without results (host's cancel, or abandoned)."""
@@ -259,13 +283,28 @@ class Table(Generic[G]):
         self._clock = None
 
     async def _computer_turn(self, player: str, seq: int, cause: str) -> None:
-        await asyncio.sleep(self.timing.bot_delay)
+        await self._pace()
+        await self._act_for(player, self._policy(player), seq, cause)
+
+    async def _pace(self) -> None:
+        """A computer or autopilot move comes `bot_delay` after the previous move was *shown*:
+        counted from its commit, a slow thread (rate limits) fell behind the ledger and then
+        showed a run of moves at once. Waiting for the display is bounded by a turn's time, so
+        a message that hangs never stalls the game."""
         try:
-            action = computer_action(self.state, player, self._rng)
+            await asyncio.wait_for(self.outbox.drain(), self.timing.turn_seconds)
+        except TimeoutError:
+            log.warning("game %s: the table's messages lag; playing on", self.game_id)
+        await asyncio.sleep(self.timing.bot_delay)
+
+    def _policy(self, player: str) -> Any:
+        """The computer players' move (`rules.agents.computer_action`), for bots, timeouts and
+        autopilot alike; a failing policy falls back to the first legal move."""
+        try:
+            return computer_action(self.state, player, self._rng)
         except Exception:
             log.exception("game %s: the computer player failed; simplest move", self.game_id)
-            action = self.state.legal_actions(player)[0]
-        await self._act_for(player, action, seq, cause)
+            return self.state.legal_actions(player)[0]
 
     async def _turn_clock(self, player: str, seq: int) -> None:
         half = self.timing.turn_seconds / 2
@@ -280,8 +319,7 @@ class Table(Generic[G]):
         if autopilot:
             self.autopilot.add(player)  # before acting, so their next turn is already covered
             await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
-        action = random_action(self.state, player, self._rng)
-        await self._act_for(player, action, seq, "timeout")
+        await self._act_for(player, self._policy(player), seq, "timeout")
         if autopilot and not self.closed:
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
 

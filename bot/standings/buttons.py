@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from typing import Any
 
 import discord
@@ -111,15 +112,43 @@ class LeaderboardPageButton(
         await interaction.response.edit_message(embed=embed, view=view)
 
 
+class ProposedNames:
+    """Season names typed into `/season new`, waiting for their confirmation.
+
+    A custom id carries a short token, never the name: user text has no place in a custom id
+    (100 characters, and it is echoed to every client). The names live in memory: after a
+    restart, a confirmation with a name answers that it expired, and nothing changes.
+    """
+
+    KEPT = 1000  # pending confirmations remembered; the oldest go first
+
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}
+
+    def propose(self, name: str) -> str:
+        token = secrets.token_hex(4)
+        self._names[token] = name
+        while len(self._names) > self.KEPT:
+            del self._names[next(iter(self._names))]
+        return token
+
+    def take(self, token: str) -> str | None:
+        return self._names.pop(token, None)
+
+
+PROPOSED = ProposedNames()
+
+
 class NewSeasonButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"kz:season:new:(?P<guild>\d+):(?P<season>\d+)(?::(?P<name>.+))?",
+    template=r"kz:season:new:(?P<guild>\d+):(?P<season>\d+)(?::(?P<token>[0-9a-f]{8}))?",
 ):
-    """Confirms `/season new`: ends season `season` (if still current) and opens the next."""
+    """Confirms `/season new`: ends season `season` (if still current) and opens the next, named
+    by the proposal `token` (see ProposedNames) or "Season N" without one."""
 
-    def __init__(self, guild_id: int, season_id: int, name: str | None, label: str = "…") -> None:
-        self.guild_id, self.season_id, self.name = guild_id, season_id, name
-        custom_id = f"kz:season:new:{guild_id}:{season_id}" + (f":{name}" if name else "")
+    def __init__(self, guild_id: int, season_id: int, token: str | None, label: str = "…") -> None:
+        self.guild_id, self.season_id, self.token = guild_id, season_id, token
+        custom_id = f"kz:season:new:{guild_id}:{season_id}" + (f":{token}" if token else "")
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=custom_id)
         )
@@ -129,7 +158,7 @@ class NewSeasonButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> NewSeasonButton:
         assert isinstance(item, discord.ui.Button)  # these custom ids are only ever on buttons
-        return cls(int(match["guild"]), int(match["season"]), match["name"], item.label or "…")
+        return cls(int(match["guild"]), int(match["season"]), match["token"], item.label or "…")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if not await is_manager(interaction):
@@ -149,8 +178,14 @@ class NewSeasonButton(
                 content=t(lang, "standings.season_new.stale", season=label), view=None
             )
             return
+        name = PROPOSED.take(self.token) if self.token else None
+        if self.token and name is None:
+            await interaction.response.edit_message(
+                content=t(lang, "standings.season_new.expired"), view=None
+            )
+            return
         try:
-            new = await ledger.new_season(self.guild_id, self.name)
+            new = await ledger.new_season(self.guild_id, name)
         except ValueError as e:
             await interaction.response.edit_message(
                 content=t(lang, "standings.season_new.invalid", error=str(e)), view=None

@@ -9,9 +9,9 @@ from discord.ext import commands
 from bot.i18n import locale_key, t
 from bot.standings import render
 from bot.standings.access import failed, in_guild, is_manager, lang_of, ledger_of
-from bot.standings.buttons import CancelButton, NewSeasonButton
+from bot.standings.buttons import PROPOSED, CancelButton, NewSeasonButton
 
-NAME_LENGTH = 50  # the name rides in the confirmation button's custom_id (100 characters)
+NAME_LENGTH = 50  # characters of a season's name
 
 
 class Seasons(commands.Cog):
@@ -48,7 +48,12 @@ class Seasons(commands.Cog):
             )
             view = discord.ui.View(timeout=None)
             view.add_item(
-                NewSeasonButton(guild_id, current.id, name or None, t(lang, "common.confirm"))
+                NewSeasonButton(
+                    guild_id,
+                    current.id,
+                    PROPOSED.propose(name) if name else None,
+                    t(lang, "common.confirm"),
+                )
             )
             view.add_item(CancelButton(guild_id, t(lang, "common.cancel")))
             text = t(

@@ -18,6 +18,7 @@ from bot.tables.replies import explain_error, refuse
 
 T = TypeVar("T")
 Handler = Callable[..., Awaitable[None]]
+AfterClick = Callable[[discord.Interaction, int], Awaitable[None]]
 PREFIX = "g"
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,7 @@ class Verbs:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
         self._handlers: dict[str, Handler] = {}
+        self._after: list[AfterClick] = []
 
     def handles(self, verb: str) -> Callable[[Handler], Handler]:
         """Register the handler of a verb."""
@@ -61,6 +63,12 @@ class Verbs:
             return handler
 
         return register
+
+    def then(self, hook: AfterClick) -> None:
+        """Run `hook(interaction, game_id)` after every handled click, answered or refused
+        (the recap of a returning member, `bot.tables.recap`)."""
+        if hook not in self._after:
+            self._after.append(hook)
 
     def handlers(self) -> Mapping[str, Handler]:
         """The handlers registered so far, by verb (documented in `bot.tables.verbs`)."""
@@ -86,6 +94,8 @@ class Verbs:
             await explain_error(interaction, exc, int(gid))
         except Exception as exc:
             await explain_error(interaction, exc, int(gid))
+        for hook in self._after:
+            await hook(interaction, int(gid))
 
 
 BUTTONS = Verbs(PREFIX)

@@ -17,6 +17,7 @@ from bot.tables import lookup
 from bot.tables.buttons import button, view_of
 from bot.tables.export import export_command
 from bot.tables.lobby_buttons import check_may_cancel
+from bot.tables.recap import offer_recap
 from bot.tables.replies import explain_error, lang_of
 from bot.tables.rules_pages import show_rules
 
@@ -30,15 +31,24 @@ THREAD_ARCHIVE_MINUTES: Final = 1440
 async def open_table(
     interaction: discord.Interaction, game: str, title: str, options: Mapping[str, Any], bots: int
 ) -> None:
-    """`/<game> start`: announce, open a thread for the table (else the channel), seat the host."""
+    """`/<game> start`: announce, open a thread for the table (else the channel), seat the host.
+
+    A refusal is answered privately and stays: only a public announcement already posted, which
+    would promise a table that is not there, is deleted (before the answer, which is a separate
+    message then). Typed in a thread, the first answer is the refusal itself, never deleted.
+    """
     try:
         await _open_table(interaction, game, title, options, bots)
     except Exception as exc:
-        await explain_error(interaction, exc, 0)
-        if interaction.response.is_done():
-            # the public announcement would promise a table that is not there
+        if _announced(interaction):
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
+        await explain_error(interaction, exc, 0)
+
+
+def _announced(interaction: discord.Interaction) -> bool:
+    """Whether this `/start` posted its public announcement (in a thread it only defers)."""
+    return interaction.response.type == discord.InteractionResponseType.channel_message
 
 
 async def _open_table(
@@ -112,6 +122,8 @@ async def show_hand(interaction: discord.Interaction, game: str) -> None:
         await lookup.presenter_of(item).show_hand(interaction, item, seat)
     except Exception as exc:
         await explain_error(interaction, exc, 0)
+        return
+    await offer_recap(interaction, item.game_id)
 
 
 async def show_status(interaction: discord.Interaction, game: str) -> None:
@@ -120,6 +132,8 @@ async def show_status(interaction: discord.Interaction, game: str) -> None:
         await lookup.presenter_of(item).show_status(interaction, item)
     except Exception as exc:
         await explain_error(interaction, exc, 0)
+        return
+    await offer_recap(interaction, item.game_id)
 
 
 async def ask_cancel(interaction: discord.Interaction, game: str) -> None:

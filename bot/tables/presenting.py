@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import discord
 
 from bot.i18n import language, t
 from bot.runtime.lobby import BOT_PREFIX, Lobby
+from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
@@ -261,6 +262,8 @@ class MessagePresenter(Generic[G]):
                 player=self.seat_name(table, row.player),
                 score=row.score,
             )
+            if row.player in table.autopilot:  # ended the game on autopilot
+                line += " " + t(lang, "table.on_autopilot")
             if row.rating_after is not None and row.rating_before is not None:
                 delta = row.rating_after - row.rating_before
                 line += " " + t(
@@ -268,6 +271,13 @@ class MessagePresenter(Generic[G]):
                 )
             lines.append(line)
         return lines
+
+    def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
+        """One action the table played for an absent member, for their private recap (each
+        game words its own; this shows the action's log fields)."""
+        to_json = getattr(play.action, "to_json", None)
+        fields = to_json() if callable(to_json) else {}
+        return " · ".join(str(value) for value in fields.values()) or str(play.action)
 
     # -- private answers ---------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from bot.tables.buttons import Verbs
 
 PREFIX = "s"
 MAX_OPTIONS = 25  # Discord: options in one select menu
+OPTION_TEXT = 100  # Discord: characters of an option's label or description
+PLACEHOLDER = 150  # Discord: characters of a select's placeholder
 SELECTS = Verbs(PREFIX)
 handles = SELECTS.handles
 custom_id = SELECTS.custom_id
@@ -50,14 +52,26 @@ class TableSelect(
         await SELECTS.dispatch(interaction, self.custom_id, chosen_values(interaction))
 
 
+def clip(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters: whole, or cut at the last word boundary that keeps
+    most of it, with "…" saying something was left out (Japanese has no spaces: cut anywhere)."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]
+    boundary = kept.rstrip().rfind(" ")
+    if boundary >= limit // 2:
+        kept = kept[:boundary]
+    return kept.rstrip(" ,;:·-—") + "…"
+
+
 def option(
     label: str, value: str, description: str | None = None, emoji: str | None = None
 ) -> discord.SelectOption:
-    """A select option, its texts cut to Discord's 100 characters."""
+    """A select option, its texts shortened to Discord's 100 characters (see `clip`)."""
     return discord.SelectOption(
-        label=label[:100],
+        label=clip(label, OPTION_TEXT),
         value=value,
-        description=description[:100] if description else None,
+        description=clip(description, OPTION_TEXT) if description else None,
         emoji=emoji,
     )
 
@@ -81,7 +95,7 @@ def select(
         discord.ui.Select(
             custom_id=custom_id(verb, game_id, *args),
             options=chosen,
-            placeholder=placeholder[:150] if placeholder else None,
+            placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
             min_values=min_values,
             max_values=max_values,
             disabled=disabled,

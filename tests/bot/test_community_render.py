@@ -13,6 +13,7 @@ from community_seed import finish_random_game
 from bot.guildsettings.render import settings_embed
 from bot.standings import render
 from bot.standings.buttons import (
+    PROPOSED,
     CancelButton,
     LeaderboardPageButton,
     NewSeasonButton,
@@ -136,9 +137,10 @@ async def test_leaderboard_buttons_page_and_carry_their_meaning(seeded):
 async def test_custom_ids_fit_discord_and_parse_back():
     guild, season = 2**63 - 1, 2**31
     name = "春" * 50
+    token = PROPOSED.propose(name)
     items = [
         LeaderboardPageButton("ja", guild, "rights-of-losers", season, 99999),
-        NewSeasonButton(guild, season, name),
+        NewSeasonButton(guild, season, token),
         NewSeasonButton(guild, season, None),
         CancelButton(guild),
     ]
@@ -147,9 +149,11 @@ async def test_custom_ids_fit_discord_and_parse_back():
         match = type(item).__discord_ui_compiled_template__.fullmatch(item.custom_id)
         assert match is not None
     again = NewSeasonButton.__discord_ui_compiled_template__.fullmatch(items[1].custom_id)
-    assert again["name"] == name and int(again["season"]) == season
+    assert again["token"] == token and int(again["season"]) == season
+    assert name not in items[1].custom_id  # user text never rides in a custom id
+    assert PROPOSED.take(again["token"]) == name and PROPOSED.take(token) is None
     assert (
-        NewSeasonButton.__discord_ui_compiled_template__.fullmatch(items[2].custom_id)["name"]
+        NewSeasonButton.__discord_ui_compiled_template__.fullmatch(items[2].custom_id)["token"]
         is None
     )
 

@@ -245,7 +245,9 @@ async def test_custom_ids_fit_discord_for_the_largest_game_id() -> None:
         stub = SimpleNamespace(state=state, seats=seats, game_id=game_id)
         for player in state.players:
             embed, view = hand.hand_message(stub, seats[player], "en")
-            assert len(ids(embed, view)) == 4
+            found = ids(embed, view)
+            assert sum(i.startswith("g:kzc:") for i in found) == 4
+            assert all(len(i) <= 100 for i in found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -443,26 +445,26 @@ async def test_k3_a_player_who_played_sees_it_and_no_button_of_theirs_can_act(
     assert played in embed.description
     assert t(lang, "kamiza.hand.your_turn") not in embed.description
     assert "underboss" not in state.hands[player]
-    card_ids = ids(embed, view)
-    assert not any(i.endswith(":underboss") for i in card_ids)
-    # Every path from these buttons ends in a refusal: nothing more is committed this round.
-    for card_id in card_ids:
-        chooser = click(manager, table, player, lang)
-        await hand.choose_card(chooser, table.game_id, args_of(card_id))
-        [where] = chooser.answers
-        for area_id in ids(where.embed, where.view):
-            verb = area_id.split(":")[1]
-            if verb == "kzh":
-                continue
-            if verb == "kzb":
-                asker = click(manager, table, player, lang)
-                await hand.confirm_bluff(asker, table.game_id, args_of(area_id))
-                [bluff] = asker.answers
-                area_id = ids(bluff.embed, bluff.view)[0]
+    shown = buttons(embed, view)
+    cards = [b for b in shown if b["custom_id"].startswith("g:kzc:")]
+    assert not any(b["custom_id"].endswith(":underboss") for b in cards)
+    assert cards and all(b["disabled"] for b in cards)  # shown, not playable out of turn
+    assert [b["custom_id"] for b in shown if not b["disabled"]] == [f"g:kzh:{table.game_id}"]
+    # A forged click on a card, an area or the bluff question is refused: nothing is committed.
+    waiting = t(
+        lang, "kamiza.hand.not_your_turn", player=table.seats[state.next().player].display_name
+    )
+    for card_id in (b["custom_id"] for b in cards):
+        key, card = args_of(card_id)
+        for handler, args in (
+            (hand.choose_card, [key, card]),
+            (hand.confirm_bluff, [key, "boss"]),
+            (hand.play, [key, card, "kamiza"]),
+        ):
             presser = click(manager, table, player, lang)
-            await hand.play(presser, table.game_id, args_of(area_id))
+            await handler(presser, table.game_id, args)
             [answer] = presser.answers
-            assert answer.ephemeral and answer.kind == "message"
+            assert answer.ephemeral and answer.kind == "message" and answer.content == waiting
     assert await recorded(ledger, table) == committed
     await table.stop()
 
@@ -477,7 +479,10 @@ async def test_k3_the_hand_out_of_turn_says_whose_turn_it_is(manager, monkeypatc
         embed, view = hand.hand_message(table, table.seats[player], lang)
         assert t(lang, "kamiza.hand.waiting", player=waiting) in embed.description
         assert t(lang, "kamiza.hand.your_turn") not in embed.description
-        assert len(ids(embed, view)) == 4  # one may look at the cards before one's turn
+        shown = buttons(embed, view)  # one may look at the cards before one's turn, not play
+        cards = [b for b in shown if b["custom_id"].startswith("g:kzc:")]
+        assert len(cards) == 4 and all(b["disabled"] for b in cards)
+        assert [b["custom_id"] for b in shown if not b["disabled"]] == [f"g:kzh:{table.game_id}"]
     await table.stop()
 
 

@@ -314,3 +314,85 @@ async def test_messages_are_validated_like_discord(fake_discord, bot):
         await channel.send("x" * 2001)
     assert caught.value.code == 50035
     assert fake_discord.state.channel_messages(fake_discord.state.general) == []
+
+
+def _layout(*children: discord.ui.Item) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=None)
+    for child in children:
+        view.add_item(child)
+    return view
+
+
+async def test_components_v2_messages_are_stored_and_checked_like_discord(fake_discord, bot):
+    client = await bot.connect()
+    state = fake_discord.state
+    channel = client.get_channel(state.general.id)
+    seat = discord.ui.Section(
+        discord.ui.TextDisplay("**Alice** · to play"),
+        accessory=discord.ui.Button(label="Kick", custom_id="v2:kick"),
+    )
+    row = discord.ui.ActionRow(discord.ui.Button(label="Your hand", custom_id="v2:hand"))
+    board = discord.ui.Container(
+        discord.ui.TextDisplay("## Round 1"),
+        seat,
+        discord.ui.Separator(),
+        discord.ui.MediaGallery(discord.MediaGalleryItem("https://example.com/board.png")),
+        row,
+        accent_colour=discord.Colour.dark_red(),
+    )
+    sent = await channel.send(view=_layout(board))
+    stored = state.messages[sent.id]
+    assert stored.flags & (1 << 15) and not stored.content and not stored.embeds
+    assert "Round 1" in stored.text and "**Alice** · to play" in stored.text
+    assert [b["custom_id"] for b in stored.buttons()] == ["v2:kick", "v2:hand"]
+
+    route = discord.http.Route("POST", "/channels/{c}/messages", c=state.general.id)
+    text = {"type": 10, "content": "x"}
+    bad = {
+        "content with the flag": {"flags": 1 << 15, "content": "hi", "components": [text]},
+        "a layout without the flag": {"components": [text]},
+        "41 components": {"flags": 1 << 15, "components": [text] * 41},
+        "4,001 characters": {
+            "flags": 1 << 15,
+            "components": [
+                {"type": 10, "content": "x" * 2001},
+                {"type": 10, "content": "y" * 2000},
+            ],
+        },
+        "a section without accessory": {
+            "flags": 1 << 15,
+            "components": [{"type": 9, "components": [text]}],
+        },
+        "four texts in a section": {
+            "flags": 1 << 15,
+            "components": [
+                {
+                    "type": 9,
+                    "components": [text] * 4,
+                    "accessory": {"type": 11, "media": {"url": "https://example.com/a.png"}},
+                }
+            ],
+        },
+        "a container in a container": {
+            "flags": 1 << 15,
+            "components": [{"type": 17, "components": [{"type": 17, "components": [text]}]}],
+        },
+        "an empty gallery": {"flags": 1 << 15, "components": [{"type": 12, "items": []}]},
+    }
+    for what, payload in bad.items():
+        with pytest.raises(discord.HTTPException) as caught:
+            await client.http.request(route, json=payload)
+        assert caught.value.code == 50035, what
+    assert [m.id for m in state.channel_messages(state.general)] == [sent.id]
+
+    # the flag stays: an edit may not drop it, nor add it to a message sent without it
+    edit = discord.http.Route("PATCH", "/channels/{c}/messages/{m}", c=state.general.id, m=sent.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await client.http.request(edit, json={"flags": 0, "content": "plain again"})
+    assert caught.value.code == 50035
+    plain = await channel.send("plain")
+    with pytest.raises(discord.HTTPException):
+        await plain.edit(view=_layout(discord.ui.TextDisplay("now v2")))
+    assert state.messages[plain.id].content == "plain"
+    edited = await sent.edit(view=_layout(discord.ui.TextDisplay("Round 1 is over")))
+    assert "Round 1 is over" in state.messages[edited.id].text

@@ -20,6 +20,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from . import components_v2
 from .state import (
     APPLICATION_COMMAND,
     ATTACH_FILES,
@@ -94,6 +95,9 @@ def message_fields(
 ) -> dict[str, Any]:
     """The Message fields a create or edit payload sets."""
     fields: dict[str, Any] = {}
+    if existing is not None and payload.get("flags") is not None:
+        was_v2 = bool(existing.flags & COMPONENTS_V2)
+        components_v2.check_flag_change(was_v2, bool(int(payload["flags"]) & COMPONENTS_V2))
     if "content" in payload:
         fields["content"] = payload["content"] or ""
     if "embeds" in payload:
@@ -207,9 +211,12 @@ def validate_components(components: list[dict[str, Any]], v2: bool) -> None:
 
 
 def validate_message(message: Message) -> None:
+    v2 = bool(message.flags & COMPONENTS_V2)
     _check_length(message.content, 2000, "content")
     validate_embeds(message.embeds)
-    validate_components(message.components, bool(message.flags & COMPONENTS_V2))
+    components_v2.check_message(message.content, message.embeds, v2)
+    validate_components(message.components, v2)
+    components_v2.check_layout(message.components, v2)
     if not (
         message.content
         or message.embeds
