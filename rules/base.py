@@ -42,10 +42,27 @@ class UnclassifiedEvent(RulesError):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Because:
+    """Why an event came out as it did: the rule that decided it (its RULES.md id, "K-6") and
+    which case of that rule applied (a name such as "cancelled", for the bot to word)."""
+
+    rule: str
+    case: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Event:
     """Something an action caused; data only, rendering is the bot's job."""
 
     kind: ClassVar[str] = "event"
+    # The RULES.md id of the rule that decided this outcome; "" for what a player chose or a
+    # plain record (a card played, a deal), which no rule decided.
+    rule: ClassVar[str] = ""
+
+    def because(self) -> Because | None:
+        """The rule behind this outcome and the case of it that applied (None: no rule decided
+        it). An event class that covers several rules or cases overrides this."""
+        return Because(self.rule, self.kind) if self.rule else None
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON object with its `type`."""
@@ -129,6 +146,9 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     # `rules.agents.random_action` may read a `draw_table` the game keeps (see there).
     draws_from_table: ClassVar[bool] = False
     bench_replay_target: ClassVar[float] = 4.0
+    # The rules a player meets at each kind of decision (`Next.expects`), as RULES.md ids: what
+    # a table message's "?" explains while that decision is awaited.
+    phase_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     players: tuple[str, ...]
 
@@ -171,6 +191,11 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     @abstractmethod
     def next(self) -> Next | None:
         """Who must act now, or None once the game is over."""
+
+    def rules_now(self) -> tuple[str, ...]:
+        """The RULES.md ids of the decision awaited now (`phase_rules`); none once it is over."""
+        nxt = self.next()
+        return self.phase_rules.get(nxt.expects, ()) if nxt is not None else ()
 
     def to_act(self) -> list[str]:
         """The players who may act now (empty once the game is over)."""

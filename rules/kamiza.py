@@ -105,6 +105,8 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     max_players: ClassVar[int] = 4
     draws_from_table: ClassVar[bool] = True
     editions: ClassVar[tuple[str, ...]] = EDITIONS
+    # A card is put face down in an area (K-3), any card in either area (K-4).
+    phase_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {"play": ("K-3", "K-4")}
     # G-3: everything but a face-down card is public: the reveal turns every card of the round
     # face up, and a game's unplayed card is the one its three revealed plays left (K-2).
     public_kinds: ClassVar[frozenset[str]] = frozenset(

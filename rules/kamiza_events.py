@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeAlias
 
-from rules.base import Event
+from rules.base import Because, Event
 from rules.kamiza_judge import JudgeEvent, PlayedCard
 
 
@@ -47,6 +47,7 @@ class GameEnded(Event):
     """A game of three rounds ended; `unplayed` is each player's card left in hand (K-2)."""
 
     kind: ClassVar[str] = "game_ended"
+    rule: ClassVar[str] = "K-2"
     game: int
     unplayed: dict[str, str]
 
@@ -62,6 +63,10 @@ class RoundStarted(Event):
     reason: str
     order: tuple[str, ...]
 
+    def because(self) -> Because:
+        # K-5: the squealer starts; otherwise K-12 (the highest total, or chosen at the table).
+        return Because("K-5" if self.reason == "squeal" else "K-12", f"start_{self.reason}")
+
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
@@ -72,6 +77,9 @@ class MatchEnded(Event):
     ranking: tuple[tuple[str, ...], ...]
     totals: dict[str, int]
     tie_break: str | None
+
+    def because(self) -> Because:
+        return Because("K-13", f"tie_{self.tie_break}" if self.tie_break else "highest_total")
 
 
 KamizaEvent: TypeAlias = (

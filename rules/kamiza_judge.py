@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
-from rules.base import Event
+from rules.base import Because, Event
 
 # K-11: what a seated card scores.
 VALUE = {"boss": 5, "underboss": 2, "hitman": 1, "raid": 0, "policeman": 0}
@@ -34,6 +34,7 @@ class Squealed(Event):
     """K-5: exactly one raid: nobody scores, the raider starts the next round."""
 
     kind: ClassVar[str] = "squealed"
+    rule: ClassVar[str] = "K-5"
     player: str
 
 
@@ -42,6 +43,7 @@ class RemovedWrongArea(Event):
     """K-4: a Boss or Corrupt Policeman put in shimoza is removed and scores nothing."""
 
     kind: ClassVar[str] = "removed_wrong_area"
+    rule: ClassVar[str] = "K-4"
     player: str
     card: str
     area: str
@@ -52,6 +54,7 @@ class Cancelled(Event):
     """K-6: two or more cards of one type in one area remove each other."""
 
     kind: ClassVar[str] = "cancelled"
+    rule: ClassVar[str] = "K-6"
     area: str
     card: str
     players: tuple[str, ...]
@@ -59,13 +62,33 @@ class Cancelled(Event):
 
 @dataclass(frozen=True, slots=True)
 class SeatLost(Event):
-    """K-7: more cards than seats; a lower number (or a hit Boss) loses its seat."""
+    """K-7: more cards than seats; a lower number (or a hit Boss) loses its seat.
+
+    `beaten_by` is the card that kept the seat (`to`'s): it tells which rule applied. It is
+    not part of the event's JSON, whose shape the logs and exports already fix."""
 
     kind: ClassVar[str] = "seat_lost"
     player: str
     card: str
     area: str
     to: str
+    beaten_by: str
+
+    def because(self) -> Because:
+        if self.area == "kamiza" and {self.card, self.beaten_by} == {"boss", "hitman"}:
+            # K-8: a lone Boss hit by the Hitman, or a Hitman whose hit an Underboss stopped
+            # (with the Underboss there, the Boss keeps the seat as the higher number).
+            return Because("K-8", "boss_hit" if self.card == "boss" else "hit_stopped")
+        return Because("K-7", "outranked")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "player": self.player,
+            "card": self.card,
+            "area": self.area,
+            "to": self.to,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +96,7 @@ class Hit(Event):
     """K-8: the Hitman takes kamiza's seat from a lone Boss and scores 4."""
 
     kind: ClassVar[str] = "hit"
+    rule: ClassVar[str] = "K-8"
     hitman: str
     boss: str
 
@@ -87,6 +111,11 @@ class Seated(Event):
     area: str
     points: int
 
+    def because(self) -> Because:
+        if self.points == HIT_POINTS and self.card == "hitman":
+            return Because("K-8", "seated_hit")
+        return Because("K-11", "seated")
+
 
 @dataclass(frozen=True, slots=True)
 class Bribe(Event):
@@ -98,12 +127,17 @@ class Bribe(Event):
     card: str
     points: int
 
+    def because(self) -> Because:
+        # K-10: a policeman whose owner gained nothing (half of a Hitman's 1) earns no chip.
+        return Because("K-9", "bribe") if self.points > 0 else Because("K-10", "bribe_of_nothing")
+
 
 @dataclass(frozen=True, slots=True)
 class PolicemanUnpaid(Event):
     """K-9: a policeman with nobody to bribe scores 0."""
 
     kind: ClassVar[str] = "policeman_unpaid"
+    rule: ClassVar[str] = "K-9"
     player: str
 
 
@@ -112,6 +146,7 @@ class WantedChip(Event):
     """K-10: a policeman's owner gained points and takes a WANTED chip."""
 
     kind: ClassVar[str] = "wanted"
+    rule: ClassVar[str] = "K-10"
     player: str
     chips: int
 
@@ -121,6 +156,7 @@ class DroppedOut(Event):
     """K-10: three WANTED chips; the player plays no further rounds and cannot win."""
 
     kind: ClassVar[str] = "dropped_out"
+    rule: ClassVar[str] = "K-10"
     player: str
     total: int
 
@@ -197,7 +233,9 @@ def _judge_kamiza(cards: list[PlayedCard], result: RoundJudgement) -> None:
             seated, points = rivals[0], VALUE[rivals[0].card]
         for p in rivals:
             if p is not seated:
-                result.events.append(SeatLost(p.player, p.card, "kamiza", seated.player))
+                result.events.append(
+                    SeatLost(p.player, p.card, "kamiza", seated.player, seated.card)
+                )
         result.events.append(Seated(seated.player, seated.card, "kamiza", points))
     if policeman is None:
         if seated:
@@ -219,7 +257,8 @@ def _judge_shimoza(cards: list[PlayedCard], result: RoundJudgement) -> None:
     ranked = sorted(cards, key=lambda p: -VALUE[p.card])
     keepers = ranked[: SEATS["shimoza"]]
     for p in ranked[SEATS["shimoza"] :]:
-        result.events.append(SeatLost(p.player, p.card, "shimoza", keepers[-1].player))
+        last = keepers[-1]
+        result.events.append(SeatLost(p.player, p.card, "shimoza", last.player, last.card))
     for p in keepers:
         result.events.append(Seated(p.player, p.card, "shimoza", VALUE[p.card]))
         result.points[p.player] += VALUE[p.card]

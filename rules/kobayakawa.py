@@ -48,6 +48,7 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     draws_from_table: ClassVar[bool] = True
+    phase_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {DRAW: ("B-3",), FIGHT: ("B-4",)}
     # G-3: the Kobayakawa, discards, bets and passes are public as they happen (B-2..B-4, B-6);
     # `drew` and `showdown` carry cards and are shown through `public_event`.
     public_kinds: ClassVar[frozenset[str]] = frozenset(

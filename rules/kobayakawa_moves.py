@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from rules.base import Event, MalformedAction, require_fields
+from rules.base import Because, Event, MalformedAction, require_fields
 
 # -- actions ---------------------------------------------------------------------------------------
 
@@ -185,6 +185,9 @@ class Showdown(Event):
     winner: str
     why: str
 
+    def because(self) -> Because:
+        return Because("B-5", self.why)
+
 
 # A showdown ends nearly every round: built through its slots, as a frozen dataclass's own
 # `__init__` sets each field through `object.__setattr__` at twice the cost. Same value.
@@ -196,6 +199,7 @@ class RoundWon(Event):
     """B-6: the winner takes the pot and kamon(s) from the centre, and starts the next round."""
 
     kind: ClassVar[str] = "round_won"
+    rule: ClassVar[str] = "B-6"
     round: int
     winner: str
     pot: int
@@ -208,6 +212,7 @@ class NobodyFought(Event):
     """B-6: nobody fought; the round's centre kamon(s) went to the box, the start player stays."""
 
     kind: ClassVar[str] = "nobody_fought"
+    rule: ClassVar[str] = "B-6"
     round: int
     to_box: int
     start_player: str
@@ -218,6 +223,7 @@ class PlayerOut(Event):
     """B-7: `player` has no kamons left and is out."""
 
     kind: ClassVar[str] = "player_out"
+    rule: ClassVar[str] = "B-7"
     player: str
     round: int
 
@@ -231,6 +237,10 @@ class GameEnded(Event):
     reason: str
     kamons: dict[str, int]
     winners: tuple[str, ...]
+
+    def because(self) -> Because:
+        # B-7: fewer than two players still in; B-8: after round 7, the most kamons win.
+        return Because("B-7" if self.reason == "too_few_players" else "B-8", self.reason)
 
 
 # Made once a game: through its slots too (see `SHOWDOWN_SETTERS`).

@@ -52,7 +52,7 @@ from rules.losers_board import (
     rank,
     tie_break,
 )
-from rules.losers_checks import BUILD, CHIP, OVER, PLAY
+from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY
 from rules.losers_deal import deal_hidden
 from rules.losers_play import STARTED, seating
 from rules.losers_random import LosersRandom
@@ -75,6 +75,12 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     bench_replay_target: ClassVar[float] = 2.0  # it was already fast (the "Rules core" issue)
+    phase_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        PLAY: ("R-4",),
+        CHIP: ("R-3", "R-5"),
+        BUILD: ("R-5",),
+        CHOICE: ("R-5",),
+    }
     # G-3: every event is public. Cards are played face up and appear in events only once
     # played; the hands dealt are in the setup, never in an event.
     public_kinds: ClassVar[frozenset[str]] = frozenset(

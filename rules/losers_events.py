@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.base import Event
+from rules.base import Because, Event
 from rules.losers_board import CardOwner
 from rules.losers_quick import quick_init
 
@@ -50,6 +50,9 @@ class TrickWon(Event):
     why: str
     plays: tuple[tuple[str, str], ...]
 
+    def because(self) -> Because:
+        return Because("R-4", f"won_{self.why}")
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,9 @@ class ChipSkipped(Event):
     player: str
     reason: str
 
+    def because(self) -> Because:
+        return Because("R-5", f"skipped_{self.reason}")
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,7 @@ class Discarded(Event):
     """R-5b: the trick's other cards leave the game (they were seen in the trick)."""
 
     kind: ClassVar[str] = "discarded"
+    rule: ClassVar[str] = "R-5"
     player: str
     cards: tuple[str, ...]
 

@@ -13,6 +13,7 @@ from bot.kamiza.hand import HAND
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
+from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kamiza import Kamiza
@@ -62,7 +63,7 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
                 await self.send(table, content=note)
             await self.refresh_table(table)
             return
-        await self.send(table, content=note, embed=reveal)
+        await self.send(table, content=note, embed=reveal, view=reveal_view(table.game_id, events))
         if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, lang)
 

@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import t
+from bot.tables.reasons import add_lines, clause, with_clause
 from rules.base import Event
-from rules.kamiza_events import GameEnded, RoundRevealed, RoundScored, RoundStarted
+from rules.kamiza_events import GameEnded, MatchEnded, RoundRevealed, RoundScored, RoundStarted
 from rules.kamiza_judge import (
     VALUE,
     Bribe,
@@ -131,22 +132,35 @@ def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Emb
     steps = sorted(
         (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(type(e))
     )
-    lines = [step_line(e, lang, name) for e in steps]
-    embed.add_field(
-        name=t(lang, "kamiza.reveal.judging"),
-        value="\n".join(lines) or t(lang, "kamiza.reveal.nothing"),
-        inline=False,
-    )
+    lines = [with_clause(step_line(e, lang, name), reason(e, lang)) for e in steps]
+    add_lines(embed, t(lang, "kamiza.reveal.judging"), lines or [t(lang, "kamiza.reveal.nothing")])
     scored = next((e for e in events if isinstance(e, RoundScored)), None)
     if scored is not None:
         points = " · ".join(f"{name(p)} +{pts}" for p, pts in scored.points.items())
         totals = " · ".join(f"{name(p)} {pts}" for p, pts in scored.totals.items())
         embed.add_field(name=t(lang, "kamiza.reveal.points"), value=points, inline=False)
         embed.add_field(name=t(lang, "kamiza.reveal.totals"), value=totals, inline=False)
-    after = [after_line(e, lang, name) for e in events if isinstance(e, GameEnded | RoundStarted)]
-    if after:
-        embed.add_field(name="\u200b", value="\n".join(after), inline=False)
+    after = [
+        with_clause(after_line(e, lang, name), reason(e, lang))
+        for e in events
+        if isinstance(e, GameEnded | RoundStarted | MatchEnded)
+    ]
+    add_lines(embed, "\u200b", after)
     return embed
+
+
+def reason(e: Event, lang: str) -> str | None:
+    """Why a step of the reveal came out as it did, with its rule's id (the rules say which)."""
+    params: dict[str, str | int] = {}
+    if isinstance(e, RemovedWrongArea | Cancelled | SeatLost | Seated | Bribe):
+        params["card"] = card(lang, e.card)
+    if isinstance(e, RemovedWrongArea | Cancelled | SeatLost | Seated):
+        params["area"] = area(lang, e.area)
+    if isinstance(e, Cancelled):
+        params["count"] = len(e.players)
+    if isinstance(e, SeatLost):
+        params["beaten_by"] = card(lang, e.beaten_by)
+    return clause(e, "kamiza", lang, **params)
 
 
 def step_line(e: JudgeEvent, lang: str, name: Namer) -> str:
@@ -199,9 +213,11 @@ def step_line(e: JudgeEvent, lang: str, name: Namer) -> str:
     return t(lang, "kamiza.step.dropped", player=name(e.player), total=e.total)
 
 
-def after_line(e: GameEnded | RoundStarted, lang: str, name: Namer) -> str:
+def after_line(e: GameEnded | RoundStarted | MatchEnded, lang: str, name: Namer) -> str:
     if isinstance(e, GameEnded):
         return t(lang, "kamiza.after.game_ended", game=e.game)
+    if isinstance(e, MatchEnded):
+        return t(lang, "kamiza.after.match_ended")
     return t(
         lang,
         f"kamiza.after.start_{e.reason}",

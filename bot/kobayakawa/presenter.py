@@ -14,6 +14,7 @@ from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here s
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
@@ -85,7 +86,8 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
             return
         ended = next(e for e in events if isinstance(e, render.RoundEnd))
         await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
-        await self.send(table, content=note, embed=showdown)
+        view = reveal_view(table.game_id, events)
+        await self.send(table, content=note, embed=showdown, view=view)
         if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, lang)  # a fresh table message for the new round
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import t
+from bot.tables.reasons import add_lines, clause, with_clause
 from rules.base import Event
 from rules.kobayakawa import DRAW, FIGHT, ROUNDS
 from rules.kobayakawa_moves import (
@@ -208,14 +209,10 @@ def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.E
             title=t(lang, "kobayakawa.showdown.title_nobody", round=end.round), colour=COLOUR
         )
         embed.description = "\n".join(last) or None
-        judging = [
-            t(
-                lang,
-                "kobayakawa.showdown.nobody",
-                count=end.to_box,
-                player=name(end.start_player),
-            )
-        ]
+        nobody = t(
+            lang, "kobayakawa.showdown.nobody", count=end.to_box, player=name(end.start_player)
+        )
+        judging = [with_clause(nobody, reason(end, lang))]
     else:
         embed = discord.Embed(
             title=t(lang, "kobayakawa.showdown.title", round=end.round), colour=COLOUR
@@ -233,14 +230,19 @@ def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.E
                 inline=False,
             )
         judging = showdown_lines(end, lang, name)
+        judging[-1] = with_clause(judging[-1], reason(end, lang))  # the line saying who won
     for e in events:
         line = after_line(e, lang, name)
         if line:
-            judging.append(line)
-    embed.add_field(
-        name=t(lang, "kobayakawa.showdown.judging"), value="\n".join(judging), inline=False
-    )
+            judging.append(with_clause(line, reason(e, lang)))
+    add_lines(embed, t(lang, "kobayakawa.showdown.judging"), judging)
     return embed
+
+
+def reason(e: Event, lang: str) -> str | None:
+    """Why an outcome of the round came out as it did, with its rule's id (the rules say which)."""
+    centre = e.from_centre if isinstance(e, RoundWon) else 0
+    return clause(e, "kobayakawa", lang, centre=centre)
 
 
 def revealed_lines(showdown: Showdown, name: Namer) -> list[str]:

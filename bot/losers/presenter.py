@@ -20,6 +20,7 @@ from bot.runtime.memory import Slot
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.log import apply_entry, start
@@ -134,8 +135,11 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the table message: %s", table.game_id, exc)
 
-    async def _close_trick(self, table: Table[RightsOfLosers], text: str) -> None:
-        """The finished trick's message: its story instead of the turn, no buttons, its picture."""
+    async def _close_trick(
+        self, table: Table[RightsOfLosers], text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """The finished trick's message: its story instead of the turn, no buttons but `view`
+        (the "?" of the rules that decided the trick), its picture."""
         message_id = table.message_ids.pop(TABLE_MESSAGE, None)
         if message_id is None:
             return
@@ -144,7 +148,7 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             await (
                 self.channel(table)
                 .get_partial_message(message_id)
-                .edit(content=text, embeds=[], view=None, allowed_mentions=QUIET)
+                .edit(content=text, embeds=[], view=view, allowed_mentions=QUIET)
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the trick's message: %s", table.game_id, exc)
@@ -169,7 +173,8 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         trick = ended.trick - 1 if isinstance(ended, TrickStarted) else TRICKS
         table.memory.set(STORY, [])
         name = lambda p: self.seat_name(table, p)  # noqa: E731
-        await self._close_trick(table, render.recap(story, trick, lang, name))
+        recap = render.recap(story, trick, lang, name)
+        await self._close_trick(table, recap, reveal_view(table.game_id, story))
         if isinstance(ended, TrickStarted):
             await self.post_table(table, lang, note=note)
         elif note:

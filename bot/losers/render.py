@@ -16,6 +16,7 @@ import discord
 from bot.i18n import language, t, text
 from bot.losers import board_image
 from bot.losers.names import cell_name, spot_name
+from bot.tables.reasons import clause, with_clause
 from rules.losers_board import (
     CARD_NUMBER,
     CARD_SUIT,
@@ -358,7 +359,11 @@ def story_line(e: LosersEvent, lang: str, name: Namer) -> str:
 def recap(story: Sequence[LosersEvent], trick: int, lang: str, name: Namer) -> str:
     """The closed table message of a trick: how it went, in a few lines."""
     lines = [t(lang, "losers.table.closed", trick=trick)]
-    lines += [story_line(e, lang, name) for e in story if isinstance(e, STORY)]
+    lines += [
+        with_clause(story_line(e, lang, name), clause(e, "losers", lang))
+        for e in story
+        if isinstance(e, STORY)
+    ]
     return _cut("\n".join(lines), 2000)
 
 

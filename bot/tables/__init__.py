@@ -9,7 +9,12 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: Bot) -> None:
-    from bot.tables import lobby_buttons, recap, rules_pages  # noqa: F401  (register their verbs)
+    from bot.tables import (  # noqa: F401  (register their verbs)
+        lobby_buttons,
+        reasons,
+        recap,
+        rules_pages,
+    )
     from bot.tables.buttons import TableButton
     from bot.tables.selects import TableSelect
 

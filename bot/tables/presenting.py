@@ -14,6 +14,7 @@ from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
+from bot.tables.reasons import why_button
 from bot.tables.replies import lang_of
 from data.store import ResultRow, Seat
 from rules.base import AnyGame
@@ -171,6 +172,9 @@ class MessagePresenter(Generic[G]):
         ]
         if table.autopilot:
             items.append(button("back", table.game_id, label=t(lang, "table.im_back")))
+        why = why_button(table.game_id, table.state.rules_now())  # the rules of this step
+        if why is not None:
+            items.append(why)
         return view_of(*items)
 
     def recall(self, table: Table[G], log: Mapping[str, Any]) -> None:

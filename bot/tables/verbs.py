@@ -24,6 +24,7 @@ BUTTON_VERBS: dict[str, str] = {
     "hand": "table message: show me my private hand",
     "back": "table message: I'm back (leave autopilot)",
     "rules": "rules pages: turn to page N",
+    "why": "table or reveal message: explain these rules privately; args: rule ids (K-6:K-8)",
     # K-*: the private hand; args: the round shown ("game.round")
     "kzh": "show my hand again (back from the area step)",
     "kzc": "choose this card (the area step follows)",

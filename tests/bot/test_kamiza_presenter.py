@@ -246,7 +246,9 @@ def judged(options: dict[str, Any], plays: Sequence[tuple[str, str]], lang: str 
 
 
 def judging(embed: Any, lang: str = "en") -> list[str]:
-    return field(embed, t(lang, "kamiza.reveal.judging")).split("\n")
+    """The judging's steps, each without its reason clause (test_reasons_kamiza.py checks those)."""
+    lines = field(embed, t(lang, "kamiza.reveal.judging")).split("\n")
+    return [line.split(" — *")[0] for line in lines]
 
 
 def test_k8_the_hit_is_told_and_scores_four() -> None:
@@ -274,10 +276,13 @@ def test_k5_a_lone_raid_squeals_and_the_raider_starts() -> None:
         "🚨 Ann played the only Police raid: someone squealed! Nobody scores this round."
     ]
     assert field(embed, "Totals") == "Ann 0 · Ben 0 · Cho 0"
-    assert field(embed, "\u200b") == "Ann squealed and starts game 1, round 2."
+    assert field(embed, "\u200b") == (
+        "Ann squealed and starts game 1, round 2. — *the squealer starts the next round (K-5)*"
+    )
     ja = judged(CLASSIC, plays, "ja")
-    assert (
-        field(ja, "\u200b") == "タレコミをしたAnnが第1ゲーム第2ラウンドのスタートプレイヤーです。"
+    assert field(ja, "\u200b") == (
+        "タレコミをしたAnnが第1ゲーム第2ラウンドのスタートプレイヤーです。"
+        " — *タレコミをした人が次のラウンドのスタートプレイヤー (K-5)*"
     )
 
 

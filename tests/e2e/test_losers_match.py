@@ -62,7 +62,11 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
         assert f"🏆 <@{winner}>" in final.text
     assert final.attachments and final.attachments[0].content.startswith(PNG)
     closed = [m for m in players[0].visible_messages(thread) if "is over.**" in m.content]
-    assert len(closed) == 10 and not any(m.buttons() for m in closed)
+    assert len(closed) == 10
+    # A closed trick keeps only its "?" (the rules that decided it: ), nothing to play.
+    for m in closed:
+        assert [b["custom_id"].split(":")[1] for b in m.buttons()] == ["why"]
+        assert "(R-4)" in m.content and "(R-5)" in m.content
     assert not state.unknown_routes and not state.failed_requests()
     assert_no_errors(bot_process.log)
 
