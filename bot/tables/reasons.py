@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.games.registry import games
 from bot.i18n import has, t
 from bot.runtime.errors import TableError
 from bot.tables.buttons import CustomIdArgs, TableButton, button, handles, view_of
@@ -98,7 +99,11 @@ def explanation(rules: Sequence[str], lang: str) -> discord.Embed:
         raise UnknownRules()
     embed = discord.Embed(title=t(lang, "why.title"), colour=discord.Colour.dark_gold())
     embed.description = "\n".join(f"**{rule}** {t(lang, f'rule.{rule}')}" for rule in rules)
-    embed.set_footer(text=t(lang, "why.footer"))
+    rules_command = t(lang, "cmd.table.rules.name")
+    commands = " · ".join(
+        f"/{t(lang, f'cmd.{spec.i18n_prefix}.name')} {rules_command}" for spec in games()
+    )
+    embed.set_footer(text=t(lang, "why.footer", commands=commands))
     return embed
 
 
