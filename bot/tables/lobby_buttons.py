@@ -1,4 +1,5 @@
-"""Join, Leave, Start and Cancel on a lobby; Your hand, I'm back and cancelling at a table."""
+"""Join, Leave, Start and Cancel on a lobby, and its host's controls (computer seats, kick,
+transfer host); Your hand, I'm back and cancelling at a table."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import discord
 
 from bot.i18n import t
 from bot.runtime.errors import TableError
+from bot.runtime.lobby import Lobby
 from bot.tables import lookup
-from bot.tables.buttons import button, handles, view_of
+from bot.tables.buttons import CustomIdArgs, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
+from bot.tables.selects import clip
 
 
 @handles("join")
@@ -30,6 +33,85 @@ async def start(interaction: discord.Interaction, game_id: int, args: list[str])
     lobby = lookup.lobby(interaction, game_id)
     await lookup.manager_of(interaction).start(lobby, interaction.user.id, can_manage(interaction))
     await interaction.response.defer()
+
+
+@handles("bot_add")
+async def bot_add(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.add_computer(interaction.user.id, can_manage(interaction))
+    await interaction.response.defer()
+
+
+@handles("bot_del")
+async def bot_del(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.remove_computer(interaction.user.id, can_manage(interaction))
+    await interaction.response.defer()
+
+
+async def pick_member(interaction: discord.Interaction, lobby: Lobby, verb: str, key: str) -> None:
+    """The host's private list of the other seated members, one button each (`verb:<id>`)."""
+    lobby.check_host(interaction.user.id, can_manage(interaction))
+    lang = lang_of(interaction)
+    others = lobby.others()
+    if not others:
+        raise TableError("lobby.nobody_else")
+    view = view_of(
+        *(button(verb, lobby.game_id, s.user_id, label=clip(s.display_name, 80)) for s in others)
+    )
+    await ephemeral(interaction, t(lang, key), view=view)
+
+
+@handles("kick")
+async def kick(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    """Whom to kick; `kick_ask` confirms, `kick_yes` does it."""
+    await pick_member(
+        interaction, lookup.lobby(interaction, game_id), "kick_ask", "lobby.kick_pick"
+    )
+
+
+@handles("kick_ask")
+async def kick_ask(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    lobby.check_host(interaction.user.id, can_manage(interaction))
+    seat = lobby.other_member(args.number(0))
+    lang = lang_of(interaction)
+    view = view_of(
+        button(
+            "kick_yes",
+            game_id,
+            args.number(0),
+            label=t(lang, "lobby.kick_button"),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    text = t(lang, "lobby.kick_confirm", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=view)
+
+
+@handles("kick_yes")
+async def kick_yes(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    seat = await lobby.kick(interaction.user.id, can_manage(interaction), args.number(0))
+    text = t(lang_of(interaction), "lobby.kicked", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=None)
+
+
+@handles("host")
+async def host(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    """To whom to hand the lobby; choosing in the private list (`host_to`) is the confirmation."""
+    await pick_member(
+        interaction, lookup.lobby(interaction, game_id), "host_to", "lobby.transfer_pick"
+    )
+
+
+@handles("host_to")
+async def host_to(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    member = args.number(0)
+    seat = await lobby.transfer_host(interaction.user.id, can_manage(interaction), member)
+    text = t(lang_of(interaction), "lobby.transferred", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=None)
 
 
 @handles("hand")
