@@ -7,9 +7,8 @@ import discord
 
 from bot.i18n import t
 from bot.runtime.errors import TableError
-from bot.runtime.lobby import Lobby
 from bot.tables import lookup
-from bot.tables.buttons import CustomIdArgs, button, handles, view_of
+from bot.tables.buttons import CustomIdArgs, Handler, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
 from bot.tables.selects import clip
 
@@ -49,25 +48,28 @@ async def bot_del(interaction: discord.Interaction, game_id: int, args: list[str
     await interaction.response.defer()
 
 
-async def pick_member(interaction: discord.Interaction, lobby: Lobby, verb: str, key: str) -> None:
-    """The host's private list of the other seated members, one button each (`verb:<id>`)."""
-    lobby.check_host(interaction.user.id, can_manage(interaction))
-    lang = lang_of(interaction)
-    others = lobby.others()
-    if not others:
-        raise TableError("lobby.nobody_else")
-    view = view_of(
-        *(button(verb, lobby.game_id, s.user_id, label=clip(s.display_name, 80)) for s in others)
-    )
-    await ephemeral(interaction, t(lang, key), view=view)
+def member_list(then: str, key: str) -> Handler:
+    """A handler answering the host with a private list of the other seated members, one button
+    each (`then:<member id>`)."""
+
+    async def answer(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+        lobby = lookup.lobby(interaction, game_id)
+        lobby.check_host(interaction.user.id, can_manage(interaction))
+        others = lobby.others()
+        if not others:
+            raise TableError("lobby.nobody_else")
+        view = view_of(
+            *(button(then, game_id, s.user_id, label=clip(s.display_name, 80)) for s in others)
+        )
+        await ephemeral(interaction, t(lang_of(interaction), key), view=view)
+
+    return answer
 
 
-@handles("kick")
-async def kick(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    """Whom to kick; `kick_ask` confirms, `kick_yes` does it."""
-    await pick_member(
-        interaction, lookup.lobby(interaction, game_id), "kick_ask", "lobby.kick_pick"
-    )
+# Kick: whom (`kick`), are you sure (`kick_ask`), done (`kick_yes`). Transfer host: to whom
+# (`host`), done (`host_to`): choosing in the private list is the confirmation.
+handles("kick")(member_list("kick_ask", "lobby.kick_pick"))
+handles("host")(member_list("host_to", "lobby.transfer_pick"))
 
 
 @handles("kick_ask")
@@ -95,14 +97,6 @@ async def kick_yes(interaction: discord.Interaction, game_id: int, args: CustomI
     seat = await lobby.kick(interaction.user.id, can_manage(interaction), args.number(0))
     text = t(lang_of(interaction), "lobby.kicked", player=f"<@{seat.user_id}>")
     await interaction.response.edit_message(content=text, view=None)
-
-
-@handles("host")
-async def host(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    """To whom to hand the lobby; choosing in the private list (`host_to`) is the confirmation."""
-    await pick_member(
-        interaction, lookup.lobby(interaction, game_id), "host_to", "lobby.transfer_pick"
-    )
 
 
 @handles("host_to")

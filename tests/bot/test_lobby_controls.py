@@ -3,8 +3,6 @@ restarts. Real lobbies and a real ledger file; the Discord side through `FakeInt
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import bot.tables.lobby_buttons  # noqa: F401  (registers the verbs)
@@ -14,18 +12,12 @@ from bot.runtime.lobby import Lobby
 from bot.runtime.manager import TableManager
 from bot.runtime.table import Place
 from bot.tables.buttons import BUTTONS
-from data.store import open_ledger
+from tests.bot import test_runtime
 from tests.bot.fakes import FakeBot, FakeInteraction
 from tests.bot.test_runtime import GUILD, Recorder, make_manager
 
 HOST, ANN, BEN, CHO, EVE = 1, 2, 3, 4, 9
-
-
-@pytest.fixture
-async def ledger(tmp_path: Path):
-    store = await open_ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    yield store
-    await store.close()
+ledger = test_runtime.ledger  # the same fixture: a fresh ledger file per test
 
 
 @pytest.fixture
