@@ -99,7 +99,8 @@ class Lobby:
         self.min_players, self.max_players = cls.min_players, cls.max_players
         humans = [s for s in seats if not s.is_bot]
         self.seats = self._seated(humans)
-        # A host who is no longer seated (a crash between two writes) hands over like a leaver.
+        # A host no longer seated (a lobby stored before the host was written with the seats)
+        # hands over as a leaving host does.
         seated_host = any(s.user_id == host_id for s in humans)
         self.host_id = host_id if seated_host or not humans else humans[0].user_id or host_id
 

@@ -8,7 +8,7 @@ import pytest
 import bot.tables.lobby_buttons  # noqa: F401  (registers the verbs)
 from bot.kamiza.presenter import KamizaPresenter
 from bot.runtime.errors import TableError
-from bot.runtime.lobby import Lobby
+from bot.runtime.lobby import COMPUTERS_NOTE, Lobby, bot_seat, human_seat
 from bot.runtime.manager import TableManager
 from bot.runtime.table import Place
 from bot.tables.buttons import BUTTONS
@@ -127,6 +127,17 @@ async def test_transfer_host_is_kept_in_the_ledger_and_by_the_table(manager, led
     await lobby.leave(BEN)  # a leaving host still hands over to the first member
     assert lobby.host_id == HOST
     assert (await ledger.get_game(lobby.game_id)).host_id == HOST
+
+
+async def test_a_restart_after_half_a_change_seats_what_the_ledger_says(manager, ledger) -> None:
+    lobby = await open_lobby(manager, bots=1)
+    await lobby.join(ANN, "ann")
+    # killed after the computer seats were written, before the seats; and an older lobby whose
+    # host left without the host being written
+    await ledger.set_note(lobby.game_id, COMPUTERS_NOTE, [None, None])
+    await ledger.set_seats(lobby.game_id, [human_seat(ANN, "ann"), bot_seat(1)])
+    lobby = await restarted(ledger, manager, lobby)
+    assert players(lobby) == ["2", "bot-1", "bot-2"] and lobby.host_id == ANN
 
 
 async def test_refusals_change_nothing(manager, ledger) -> None:
