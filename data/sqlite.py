@@ -93,13 +93,15 @@ class SqliteLedger:
             assert cur.lastrowid is not None
             return cur.lastrowid
 
-    async def set_seats(self, game_id: int, seats: list[Seat]) -> None:
+    async def set_seats(self, game_id: int, seats: list[Seat], host_id: int | None = None) -> None:
         records.check_seats(seats)
         async with self._db.write() as conn:
             status = await records.game_status(conn, game_id)
             if status != "lobby":
                 raise WrongStatus(game_id, status, "in the lobby")
             await records.replace_seats(conn, game_id, seats, self._now())
+            if host_id is not None:
+                await conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
 
     async def start_game(self, game_id: int, header: dict[str, Any], seats: list[Seat]) -> None:
         records.check_seats(seats)

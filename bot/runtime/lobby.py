@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.runtime.errors import TableClosed, TableError
@@ -14,6 +15,31 @@ from data.store import Ledger, Seat
 from rules.registry import GAMES
 
 BOT_PREFIX = "bot-"
+COMPUTERS_NOTE = "computers"  # the game note listing the computer seats asked for, by level
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerSeat:
+    """A computer player the lobby asked for (the `bots:` option or *Add computer player*).
+
+    `level` is where a computer's strength goes once levels exist; None is the one computer
+    player there is today.
+    """
+
+    level: str | None = None
+
+
+def computers_note(computers: Sequence[ComputerSeat]) -> list[str | None]:
+    """How the computer seats are kept in the ledger (a game note): their levels, in order."""
+    return [c.level for c in computers]
+
+
+def computers_from(note: object, seats: Sequence[Seat]) -> list[ComputerSeat]:
+    """The computer seats of a stored lobby: its note, or (a lobby stored before the note
+    existed, or never changed) the computer seats it has."""
+    if isinstance(note, list):
+        return [ComputerSeat(level if isinstance(level, str) else None) for level in note]
+    return [ComputerSeat() for s in seats if s.is_bot]
 
 
 def bot_seat(number: int) -> Seat:
@@ -50,14 +76,16 @@ class Lobby:
         ledger: Ledger,
         presenter: LobbyPresenter,
         expires_at: float,
+        computers: list[ComputerSeat] | None = None,
         on_closed: Callable[[Lobby], None] = lambda lobby: None,
     ) -> None:
         self.game_id = game_id
         self.game = game
         self.place = place
-        self.host_id = host_id
         self.options = options
-        self.seats = seats
+        # Every computer seat asked for, in order: the first ones that fit beside the members
+        # are seated, the rest wait for a member to leave (a joining member displaces the last).
+        self.computers = computers if computers is not None else computers_from(None, seats)
         self.ledger = ledger
         self.presenter = presenter
         self.expires_at = expires_at
@@ -69,6 +97,12 @@ class Lobby:
         self._expiry: asyncio.Task[Any] | None = None
         cls = GAMES[game]
         self.min_players, self.max_players = cls.min_players, cls.max_players
+        humans = [s for s in seats if not s.is_bot]
+        self.seats = self._seated(humans)
+        # A host no longer seated (a lobby stored before the host was written with the seats)
+        # hands over as a leaving host does.
+        seated_host = any(s.user_id == host_id for s in humans)
+        self.host_id = host_id if seated_host or not humans else humans[0].user_id or host_id
 
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if not s.is_bot]
@@ -81,6 +115,29 @@ class Lobby:
 
     def is_full(self) -> bool:
         return len(self.humans()) >= self.max_players
+
+    def waiting_computers(self) -> list[ComputerSeat]:
+        """Computer seats displaced by members; they come back, in order, as seats free up."""
+        return self.computers[len(self.bots()) :]
+
+    def others(self) -> list[Seat]:
+        """The seated members besides the host: whom the host may kick or hand the lobby to."""
+        return [s for s in self.humans() if s.user_id != self.host_id]
+
+    def check_host(self, user_id: int, can_manage: bool) -> None:
+        """The host's controls are the host's (or a moderator's with Manage Server)."""
+        self._check_open()
+        if user_id != self.host_id and not can_manage:
+            raise TableError("lobby.only_host_controls")
+
+    def other_member(self, user_id: int) -> Seat:
+        """The seated member `user_id` other than the host; a stale choice is refused."""
+        seat = self.seat_of(user_id)
+        if seat is None or seat.is_bot:
+            raise TableError("lobby.member_gone")
+        if user_id == self.host_id:
+            raise TableError("lobby.is_host")
+        return seat
 
     def show(self) -> None:
         """Present the lobby (again) and arm its expiry."""
@@ -95,9 +152,7 @@ class Lobby:
                 raise TableError("lobby.already_seated")
             if self.is_full():
                 raise TableError("lobby.full", max=self.max_players)
-            seats = [*self.humans(), human_seat(user_id, display_name)]
-            bots = self.bots()[: max(0, self.max_players - len(seats))]
-            await self._save(seats + _renumbered(bots))
+            await self._save([*self.humans(), human_seat(user_id, display_name)])
 
     async def leave(self, user_id: int) -> None:
         """Leave; a leaving host hands the lobby to the next player, the last one closes it."""
@@ -109,9 +164,40 @@ class Lobby:
             if not humans:
                 await self._close("cancelled", "lobby.closed_empty")
                 return
-            if user_id == self.host_id:
-                self.host_id = humans[0].user_id or self.host_id
-            await self._save(humans + self.bots())
+            await self._save(humans, host=humans[0].user_id if user_id == self.host_id else None)
+
+    async def add_computer(self, user_id: int, can_manage: bool, level: str | None = None) -> None:
+        """The host seats one more computer player (at `level`, once levels exist)."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            if len(self.seats) >= self.max_players:
+                raise TableError("lobby.no_free_seat", max=self.max_players)
+            await self._save_computers([*self.computers, ComputerSeat(level)])
+
+    async def remove_computer(self, user_id: int, can_manage: bool) -> None:
+        """The host removes the last computer seat asked for (a waiting one first)."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            if not self.computers:
+                raise TableError("lobby.no_computer")
+            await self._save_computers(self.computers[:-1])
+
+    async def kick(self, user_id: int, can_manage: bool, member_id: int) -> Seat:
+        """The host removes a seated member (after confirming); a computer seat they displaced
+        comes back. The member may join again."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            seat = self.other_member(member_id)
+            await self._save([s for s in self.humans() if s.user_id != member_id])
+            return seat
+
+    async def transfer_host(self, user_id: int, can_manage: bool, member_id: int) -> Seat:
+        """The host hands the lobby (and the table it becomes) to another seated member."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            seat = self.other_member(member_id)
+            await self._save(self.humans(), host=member_id)
+            return seat
 
     async def take_seats(self, user_id: int, can_manage: bool) -> list[Seat]:
         """Validate a start request by `user_id`; the seats as they will play."""
@@ -133,10 +219,26 @@ class Lobby:
             if not self.closed:
                 await self._close("abandoned", "lobby.expired")
 
-    async def _save(self, seats: list[Seat]) -> None:
-        await self.ledger.set_seats(self.game_id, seats)
+    def _seated(self, humans: list[Seat]) -> list[Seat]:
+        """The seats: the members, then the first computer seats that fit, numbered 1, 2..."""
+        fit = max(0, min(len(self.computers), self.max_players - len(humans)))
+        return humans + [bot_seat(i + 1) for i in range(fit)]
+
+    async def _save(self, humans: list[Seat], host: int | None = None) -> None:
+        """Write the seats (and a new host) in one ledger write, then show them."""
+        seats = self._seated(humans)
+        await self.ledger.set_seats(self.game_id, seats, host_id=host)
         self.seats = seats
+        if host is not None:
+            self.host_id = host
         self.outbox.put(lambda: self.presenter.lobby_changed(self))
+
+    async def _save_computers(self, computers: list[ComputerSeat]) -> None:
+        """The computer seats asked for are written first: a restart seats them from the note,
+        so a kill between the two writes loses nothing."""
+        await self.ledger.set_note(self.game_id, COMPUTERS_NOTE, computers_note(computers))
+        self.computers = computers
+        await self._save(self.humans())
 
     async def _close(self, status: str, reason: str) -> None:
         await self.ledger.end_game(self.game_id, status, reason)
@@ -173,7 +275,3 @@ class Lobby:
         if self._expiry is not None:
             self._expiry.cancel()
         self.outbox.close()
-
-
-def _renumbered(bots: list[Seat]) -> list[Seat]:
-    return [bot_seat(i + 1) for i in range(len(bots))]

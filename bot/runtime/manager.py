@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.runtime.errors import TableError, TableExists
-from bot.runtime.lobby import Lobby, bot_seat, human_seat
+from bot.runtime.lobby import (
+    COMPUTERS_NOTE,
+    ComputerSeat,
+    Lobby,
+    bot_seat,
+    computers_from,
+    computers_note,
+    human_seat,
+)
 from bot.runtime.presenter import Presenter
 from bot.runtime.table import Place, Table, Timing
 from data.store import GameRecord, Ledger, Seat
@@ -104,10 +112,20 @@ class TableManager:
                 host_id=host_id,
             )
             seats = [human_seat(host_id, host_name)] + [bot_seat(i + 1) for i in range(bots)]
+            computers = [ComputerSeat() for _ in range(bots)]
+            # Kept apart from the seats: a computer seat displaced by a member waits in it.
+            await self.ledger.set_note(game_id, COMPUTERS_NOTE, computers_note(computers))
             await self.ledger.set_seats(game_id, seats)
             lobby_seconds = settings.lobby_seconds or self.defaults.lobby_seconds
             lobby = self._lobby(
-                game_id, game, place, host_id, opts, seats, time.time() + lobby_seconds
+                game_id,
+                game,
+                place,
+                host_id,
+                opts,
+                seats,
+                time.time() + lobby_seconds,
+                computers,
             )
         finally:
             self.release(place.home)
@@ -123,6 +141,7 @@ class TableManager:
         options: dict[str, Any],
         seats: list[Seat],
         expires_at: float,
+        computers: list[ComputerSeat],
     ) -> Lobby:
         lobby = Lobby(
             game_id=game_id,
@@ -134,6 +153,7 @@ class TableManager:
             ledger=self.ledger,
             presenter=self.presenters[game],
             expires_at=expires_at,
+            computers=computers,
             on_closed=self._forget,
         )
         self._track(lobby)
@@ -247,6 +267,7 @@ class TableManager:
             dict(record.options),
             list(record.seats),
             expires,
+            computers_from(notes.get(COMPUTERS_NOTE), record.seats),
         )
         lobby.message_ids.update(notes.get("messages", {}))
         lobby.show()

@@ -1,4 +1,5 @@
-"""Join, Leave, Start and Cancel on a lobby; Your hand, I'm back and cancelling at a table."""
+"""Join, Leave, Start and Cancel on a lobby, and its host's controls (computer seats, kick,
+transfer host); Your hand, I'm back and cancelling at a table."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import discord
 from bot.i18n import t
 from bot.runtime.errors import TableError
 from bot.tables import lookup
-from bot.tables.buttons import button, handles, view_of
+from bot.tables.buttons import CustomIdArgs, Handler, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
+from bot.tables.selects import clip
 
 
 @handles("join")
@@ -30,6 +32,80 @@ async def start(interaction: discord.Interaction, game_id: int, args: list[str])
     lobby = lookup.lobby(interaction, game_id)
     await lookup.manager_of(interaction).start(lobby, interaction.user.id, can_manage(interaction))
     await interaction.response.defer()
+
+
+@handles("bot_add")
+async def bot_add(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.add_computer(interaction.user.id, can_manage(interaction))
+    await interaction.response.defer()
+
+
+@handles("bot_del")
+async def bot_del(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.remove_computer(interaction.user.id, can_manage(interaction))
+    await interaction.response.defer()
+
+
+def member_list(then: str, key: str) -> Handler:
+    """A handler answering the host with a private list of the other seated members, one button
+    each (`then:<member id>`)."""
+
+    async def answer(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
+        lobby = lookup.lobby(interaction, game_id)
+        lobby.check_host(interaction.user.id, can_manage(interaction))
+        others = lobby.others()
+        if not others:
+            raise TableError("lobby.nobody_else")
+        view = view_of(
+            *(button(then, game_id, s.user_id, label=clip(s.display_name, 80)) for s in others)
+        )
+        await ephemeral(interaction, t(lang_of(interaction), key), view=view)
+
+    return answer
+
+
+# Kick: whom (`kick`), are you sure (`kick_ask`), done (`kick_yes`). Transfer host: to whom
+# (`host`), done (`host_to`): choosing in the private list is the confirmation.
+handles("kick")(member_list("kick_ask", "lobby.kick_pick"))
+handles("host")(member_list("host_to", "lobby.transfer_pick"))
+
+
+@handles("kick_ask")
+async def kick_ask(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    lobby.check_host(interaction.user.id, can_manage(interaction))
+    seat = lobby.other_member(args.number(0))
+    lang = lang_of(interaction)
+    view = view_of(
+        button(
+            "kick_yes",
+            game_id,
+            args.number(0),
+            label=t(lang, "lobby.kick_button"),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    text = t(lang, "lobby.kick_confirm", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=view)
+
+
+@handles("kick_yes")
+async def kick_yes(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    seat = await lobby.kick(interaction.user.id, can_manage(interaction), args.number(0))
+    text = t(lang_of(interaction), "lobby.kicked", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=None)
+
+
+@handles("host_to")
+async def host_to(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    lobby = lookup.lobby(interaction, game_id)
+    member = args.number(0)
+    seat = await lobby.transfer_host(interaction.user.id, can_manage(interaction), member)
+    text = t(lang_of(interaction), "lobby.transferred", player=f"<@{seat.user_id}>")
+    await interaction.response.edit_message(content=text, view=None)
 
 
 @handles("hand")

@@ -114,6 +114,13 @@ class MessagePresenter(Generic[G]):
             value=seats or "—",
             inline=False,
         )
+        waiting = lobby.waiting_computers()
+        if waiting:  # displaced by members: they come back, in order, when a member leaves
+            first = len(lobby.bots()) + 1
+            names = [t(lang, "table.bot_name", number=first + i) for i in range(len(waiting))]
+            embed.add_field(
+                name=t(lang, "lobby.waiting"), value="\n".join(f"🤖 {n}" for n in names)
+            )
         options = self.options_text(lobby.options, lang)
         if options:
             embed.add_field(name=t(lang, "lobby.options"), value=options, inline=False)
@@ -123,12 +130,27 @@ class MessagePresenter(Generic[G]):
         return ""
 
     def lobby_view(self, lobby: Lobby, lang: str) -> discord.ui.View:
+        """Everyone's buttons on the first row, the host's controls on the second (a control
+        that cannot act now is greyed out; a click by anyone else is refused privately)."""
         gid = lobby.game_id
+        full, alone = len(lobby.seats) >= lobby.max_players, not lobby.others()
         return view_of(
             button("join", gid, label=t(lang, "lobby.join"), style=discord.ButtonStyle.success),
             button("leave", gid, label=t(lang, "lobby.leave")),
             button("start", gid, label=t(lang, "lobby.start"), style=discord.ButtonStyle.primary),
             button("cancel", gid, label=t(lang, "lobby.cancel"), style=discord.ButtonStyle.danger),
+            button(
+                "bot_add", gid, label=t(lang, "lobby.add_bot"), emoji="🤖", disabled=full, row=1
+            ),
+            button(
+                "bot_del",
+                gid,
+                label=t(lang, "lobby.remove_bot"),
+                disabled=not lobby.computers,
+                row=1,
+            ),
+            button("kick", gid, label=t(lang, "lobby.kick"), disabled=alone, row=1),
+            button("host", gid, label=t(lang, "lobby.transfer"), emoji="👑", disabled=alone, row=1),
         )
 
     async def lobby_changed(self, lobby: Lobby) -> None:
