@@ -46,11 +46,16 @@ class Recorder:
     def recall(self, table: Table, log: Any) -> None:
         self._note("recall", len(log["actions"]))
 
-    async def table_opened(self, table: Table, restored: bool) -> None:
+    async def table_opened(self, table: Table, restored: bool, moment: Any) -> None:
         self._note("table_opened", restored)
 
-    async def events(self, table: Table, player: str, events: Sequence[Any], cause: str) -> None:
+    async def events(
+        self, table: Table, player: str, events: Sequence[Any], cause: str, moment: Any
+    ) -> None:
         self._note("events", player, [e.kind for e in events], cause)
+
+    async def turn(self, table: Table, moment: Any) -> None:
+        self._note("turn", moment.turn_of)
 
     async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
         self._note("reminder", player)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-import re
 
 import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
 from table_play import has_button as _has
+from table_play import whose_turn
 
 HAND = "Your hand"
-TURN = re.compile(r"<@(\d+)>")
 
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
@@ -39,11 +38,6 @@ def match_over(user: FakeUser, thread: Channel) -> bool:
     return False
 
 
-def whose_turn(message: Message) -> int | None:
-    found = TURN.search(message.content or "")
-    return int(found.group(1)) if found else None
-
-
 def table_version(user: FakeUser, thread: Channel) -> tuple[int, int] | None:
     table = table_message(user, thread)
     return (table.id, table.edits) if table else None
@@ -62,8 +56,7 @@ async def wait_turn(
         if after is not None and table_version(anyone, thread) == after:
             return None
         table = table_message(anyone, thread)
-        uid = whose_turn(table) if table else None
-        return users.get(uid) if uid else None
+        return whose_turn(table, users) if table else None
 
     found = await anyone.state.wait_for(
         ready, timeout, "a turn or the end of the match", topic=thread.id
