@@ -329,6 +329,7 @@ class MessagePresenter(Generic[G]):
             pass  # deleted by a moderator, or gone with the thread
         except discord.HTTPException as exc:
             log.warning("game %s: could not delete the turn ping: %s", table.game_id, exc)
+        await table.remember_messages()  # a restart must not delete it again
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)

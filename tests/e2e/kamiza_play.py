@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import table_play
@@ -64,8 +65,13 @@ async def wait_turn(
     return None if found is True else found  # type: ignore[return-value]
 
 
-async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
-    """Open the hand, pick a card and an area (confirming a bluff); returns "card@area"."""
+async def play_turn(
+    user: FakeUser, thread: Channel, rng: random.Random, rival: FakeUser | None = None
+) -> str:
+    """Open the hand, pick a card and an area (confirming a bluff); returns "card@area".
+
+    With a `rival`, the play's last button is pressed twice at once while the rival opens their
+    own hand on the table message at that very moment: concurrent clicks, one play."""
     table = table_message(user, thread)
     assert table is not None
     opened = await user.click(table, HAND)
@@ -82,10 +88,16 @@ async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
         if f":{area}" in b["custom_id"]
         or (area == "shimoza" and b["custom_id"].startswith("g:kzb:"))
     )
-    await user.click(hand, target["custom_id"])
-    if target["custom_id"].startswith("g:kzb:"):
+    last = target["custom_id"]
+    if last.startswith("g:kzb:"):
+        await user.click(hand, last)
         assert "bluff" in hand.text.lower()
-        confirm = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzp:"))
-        await user.click(hand, confirm["custom_id"])
-    assert "face down" in hand.text, hand.text
+        last = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzp:"))["custom_id"]
+    if rival is None:
+        await user.click(hand, last)
+        assert "face down" in hand.text, hand.text
+    else:
+        await asyncio.gather(
+            user.click(hand, last), user.click(hand, last), rival.click(table, HAND)
+        )
     return f"{card}@{area}"
