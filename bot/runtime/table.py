@@ -245,6 +245,7 @@ class Table(Generic[G]):
             player, events = last
             moment = self.moment(None)
             self.outbox.put(lambda: self.presenter.events(self, player, events, "player", moment))
+            self.outbox.put(lambda: self.presenter.turn(self, moment))  # the last ping goes
         if results is not None:
             self.outbox.put(lambda: self.presenter.finished(self, results))
         else:

@@ -322,6 +322,7 @@ class MessagePresenter(Generic[G]):
         message_id = table.message_ids.pop(PING_MESSAGE, None)
         if message_id is None:
             return
+        await table.remember_messages()  # first: a restart must not delete it again
         await self.bot.wait_until_ready()
         try:
             await self.channel(table).get_partial_message(message_id).delete()
@@ -329,7 +330,6 @@ class MessagePresenter(Generic[G]):
             pass  # deleted by a moderator, or gone with the thread
         except discord.HTTPException as exc:
             log.warning("game %s: could not delete the turn ping: %s", table.game_id, exc)
-        await table.remember_messages()  # a restart must not delete it again
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)
