@@ -13,7 +13,7 @@ from bot.kamiza.hand import HAND
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.presenting import MessagePresenter, as_of
+from bot.tables.presenting import MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
@@ -43,7 +43,7 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
     ) -> discord.Embed:
         moment = as_of(table, at)
         return render.table_embed(
-            moment.state.observation(viewer),
+            observed(moment, viewer),
             lang,
             lambda p: self.seat_name(table, p),
             sorted(moment.autopilot),

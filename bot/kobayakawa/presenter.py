@@ -13,7 +13,7 @@ from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here s
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.presenting import MessagePresenter, as_of
+from bot.tables.presenting import MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
@@ -70,7 +70,7 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
     ) -> discord.Embed:
         moment = as_of(table, at)
         return render.table_embed(
-            moment.state.observation(viewer),  # G-3: public, or the viewer's own card too
+            observed(moment, viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),
             sorted(moment.autopilot),

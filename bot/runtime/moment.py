@@ -36,6 +36,7 @@ class Moment(Generic[G]):
     round: int
     autopilot: frozenset[str]
     turn_of: str | None
+    closing: bool = False  # drawn as its round's last picture: nobody is to act any more
 
     @property
     def next(self) -> Next | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -29,6 +30,8 @@ PING_MESSAGE = "ping"  # the short "your turn" message, deleted when that turn e
 QUIET = discord.AllowedMentions.none()
 # The member the standing ping message told (None: no ping standing, as after a restart).
 PINGED: Slot[str | None] = Slot("pinged", lambda: None)
+# The moment the round's table message shows now: its picture when the round is closed.
+SHOWN: Slot[Moment[Any] | None] = Slot("shown", lambda: None)
 G = TypeVar("G", bound=AnyGame)
 Item = Lobby | Table[Any]
 
@@ -39,6 +42,13 @@ def as_of(table: Table[G], at: Moment[G] | None) -> Moment[G]:
         return at
     state = table.state
     return Moment(table.seq, state, state.round_number(), frozenset(table.autopilot), None)
+
+
+def observed(moment: Moment[G], viewer: str | None) -> Any:
+    """What `viewer` may see in `moment` (the game's observation); in a round's closing picture
+    nobody is to act."""
+    seen = moment.state.observation(viewer)
+    return dataclasses.replace(seen, to_act=None) if moment.closing else seen
 
 
 def mention(seat: Seat, lang: str = "en") -> str:
@@ -247,7 +257,9 @@ class MessagePresenter(Generic[G]):
         return content or None
 
     def table_message(self, table: Table[G], moment: Moment[G], lang: str) -> dict[str, Any]:
-        """The round's table message as `moment` left it (a game adds its picture)."""
+        """The round's table message as `moment` left it (a game adds its picture); the moment
+        is kept as the one the message shows (`SHOWN`), for its closing picture."""
+        table.memory.set(SHOWN, moment)
         return {
             "embed": self.table_embed(table, lang, at=moment),
             "view": self.table_view(table, moment, lang),
@@ -279,11 +291,16 @@ class MessagePresenter(Generic[G]):
     ) -> None:
         """The finished round's table message, edited once and never again: `text` instead of
         the turn, no buttons to play (`view`: only a "?" of the rules that decided the round),
-        its embed as the round's last play left it (unless `fields` say otherwise). The next
-        round's table is a new message."""
+        its picture as the round's last play left it with nobody to act (unless `fields` say
+        otherwise). The next round's table is a new message."""
         message_id = table.message_ids.pop(TABLE_MESSAGE, None)
+        shown = table.memory.get(SHOWN)
+        table.memory.set(SHOWN, None)
         if message_id is None:
             return
+        if shown is not None and "embeds" not in fields:  # its last picture, without a turn
+            closing = dataclasses.replace(shown, closing=True)
+            fields["embed"] = self.table_embed(table, self.lang(table), at=closing)
         await self.bot.wait_until_ready()
         message = self.channel(table).get_partial_message(message_id)
         try:

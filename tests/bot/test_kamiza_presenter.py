@@ -148,6 +148,8 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
             closed, reveal, after = posted
             assert (closed.kind, closed.message_id) == ("edit", table_message)
             assert closed.kwargs["view"] is None and "<@" not in closed.content
+            turns = {t(lang, "kamiza.table.turn", player=mention(table, p)) for p in state.players}
+            assert not turns & set(closed.embed.description.split("\n"))  # nobody to act
             assert reveal.kind == "send"
             title = t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round)
             assert reveal.embed.title == title

@@ -66,7 +66,8 @@ def assert_history_true(state: FakeState, thread: Channel) -> int:
         closed = next((i for i, v in enumerate(versions) if not live(v)), None)
         if closed is not None:
             assert all(v == versions[closed] for v in versions[closed:]), message.id
-            assert "▶️" not in versions[closed].content  # names nobody to play
+            shown = versions[closed]  # names nobody to play, in its text or its picture
+            assert "▶️" not in shown.content and "Turn:" not in str(shown.embeds), shown
     for message in thread_messages(state, thread):
         if not message.deleted:
             assert not live(message.versions[-1]), (message.id, message.text)
