@@ -189,8 +189,8 @@ class Table(Generic[G]):
             await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, False))
             # Back on their own turn: it is theirs again, told like any other.
-            moment = self.moment(turn_began(None, None, self.state, self.seats, self.autopilot))
-            if moment.turn_of == player:
+            if turn_began(None, None, self.state, self.seats, self.autopilot) == player:
+                moment = self.moment(player)
                 self.outbox.put(lambda: self.presenter.turn(self, moment))
             self._schedule()
             return True
