@@ -15,6 +15,7 @@ from rules.log import apply_entry, start
 # "Trick 4/10" (the English titles of KAMIZA, Kobayakawa and Rights of Losers).
 ROUND = re.compile(r"(?:Game \d+/\d+ · )?(?:Round|Trick) \d+")
 HAND_BUTTON = "g:hand:"
+WHY_BUTTON = "g:why:"
 
 
 def member_turns(log: dict, members: set[str]) -> Counter[str]:
@@ -47,14 +48,18 @@ def round_of(version: Version) -> str | None:
 
 
 def live(version: Version) -> bool:
-    """The version offers something to press."""
-    return any(not b.get("disabled") for b in version.buttons())
+    """The version offers something to play with: an enabled button but the "?" that explains
+    the rules (`g:why:`, kept on closed rounds and reveals)."""
+    return any(
+        not b.get("disabled") and not b["custom_id"].startswith(WHY_BUTTON)
+        for b in version.buttons()
+    )
 
 
 def assert_history_true(state: FakeState, thread: Channel) -> int:
     """Every table message shows one round all its life; once closed (its buttons gone) it never
     changes again and names nobody to play; at the end nothing in the thread
-    can be pressed. Returns how many table messages there were."""
+    can be played with. Returns how many table messages there were."""
     tables = 0
     for message in thread_messages(state, thread):
         versions = message.versions
