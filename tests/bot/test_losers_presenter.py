@@ -5,6 +5,7 @@ and the events are told apart by their classes."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any, get_args
 
 import pytest
@@ -96,6 +97,54 @@ async def test_each_trick_has_its_message_closed_with_its_story(players: int, se
         validate_embeds([post.embed.to_dict()])
         assert post.kwargs["file"].filename == render.PICTURE
     assert TABLE_MESSAGE not in table.message_ids  # the last trick's message was closed
+
+
+def uploads(posted: list[Posted]) -> list[Any]:
+    """Every file a presenter uploaded: sent with a message or put on an edit."""
+    files = [p.kwargs["file"] for p in posted if p.kwargs.get("file") is not None]
+    return files + [f for p in posted for f in p.kwargs.get("attachments") or []]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (5, 12)])
+async def test_the_picture_is_uploaded_once_per_trick_with_alt_text(
+    players: int, seed: int
+) -> None:
+    _, bot = await played_through(players, seed, computer_action)
+    files = uploads(bot.posted)
+    edits = [p for p in bot.posted if p.kind == "edit"]
+    assert len(edits) > 3 * TRICKS  # many actions edited the table messages...
+    assert len(files) == TRICKS + 1  # ...but only each trick's first message and the end uploaded
+    for trick, file in enumerate(files, start=1):
+        assert file.description and len(file.description) <= 1024
+        assert "{" not in file.description and "losers." not in file.description
+        if trick <= TRICKS:
+            assert f"trick {trick} of {TRICKS}" in file.description
+    assert "end of the game" in files[-1].description
+
+
+async def test_the_table_embed_carries_a_short_summary_not_the_whole_grid() -> None:
+    _, bot = await played_through(4, 5, computer_action)
+    sent = [p for p in bot.posted if p.kind == "send" and p.embed is not None]
+    for post in sent:
+        description = post.embed.description or ""
+        assert "A1:" not in description and "E5:" not in description  # no cell-by-cell dump
+        assert text("en", "losers.glance.field").split("{")[0] in description
+        assert len(description) < 700
+
+
+async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn_in: list[str] = []
+    draw = render.picture
+
+    def spy(*args: Any) -> Any:
+        drawn_in.append(threading.current_thread().name)
+        return draw(*args)
+
+    monkeypatch.setattr(render, "picture", spy)
+    presenter = LosersPresenter(FakeBot())
+    table = make_table(3, seed=1, presenter=presenter)
+    await presenter.post_table(table, "en")
+    assert drawn_in and threading.main_thread().name not in drawn_in
 
 
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
