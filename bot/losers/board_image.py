@@ -4,20 +4,21 @@ Both read only the public observation (`RightsOfLosers.observation(None)`, G-3):
 field, the chips on the 9x9 lattice, chips left, the strength marker and who would get each card
 if the game ended now (`owners_now`); and the points each player would have then, as the rules
 count them (`LosersObservation.points_now()`: R-6 and R-7 applied to the board as it stands). The
-picture is drawn with Pillow and its bundled default font, so nothing is downloaded; the same
-observation gives the same bytes.
+picture is drawn with Pillow and the font the package ships (`bot.pictures.fonts`: Noto Sans CJK
+JP, so Japanese names and labels render), so nothing is downloaded; the same observation gives
+the same bytes.
 """
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
+from bot.pictures import fonts
 from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
 from rules.losers_view import LosersObservation
 
@@ -150,9 +151,8 @@ def _palette(players: Sequence[str], colours: Mapping[str, RGB] | None) -> dict[
     return palette
 
 
-@lru_cache(maxsize=16)
 def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+    return fonts.font(size)
 
 
 def _draw_header(
@@ -339,24 +339,9 @@ def _contrast(colour: RGB) -> RGB:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
 
 
-@lru_cache(maxsize=1024)
-def _has_glyph(char: str) -> bool:
-    """Whether the default font draws `char` (not its empty box for a missing glyph)."""
-    font = _font(19)
-    missing = font.getmask("\ue000")
-    mask = font.getmask(char)
-    return char.isspace() or mask.size != missing.size or bytes(mask) != bytes(missing)
-
-
 def _shown(name: str) -> str:
-    """The name as the bundled font can draw it (accents dropped when it must: "Chō" → "Cho"),
-    or "" when it cannot (e.g. Japanese: the legend says "Player N", the chip shows N)."""
-    if all(_has_glyph(ch) for ch in name):
-        return name
-    plain = "".join(
-        ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
-    )
-    return plain if all(_has_glyph(ch) for ch in plain) else ""
+    """The name as the font can draw it, or "" (the legend then says "Player N")."""
+    return fonts.shown(name)
 
 
 # -- what the picture says, in words ---------------------------------------------------------------
