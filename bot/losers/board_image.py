@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
 from bot.pictures import fonts
+from bot.pictures.colours import BOARD, SEAT_COLOURS, contrast
 from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
 from rules.losers_view import LosersObservation
 
@@ -34,7 +35,7 @@ LEGEND_Y = GRID_Y + 5 * CELL + 10
 CHIP_RADIUS = 15
 GAP = 3  # between a cell's edge and its card
 
-BACKGROUND: RGB = (43, 45, 49)
+BACKGROUND: RGB = BOARD
 INK: RGB = (24, 24, 27)
 PAPER: RGB = (236, 233, 226)
 MUTED: RGB = (181, 186, 193)
@@ -52,14 +53,9 @@ SUIT_COLOURS: Mapping[str, RGB] = {
     "blue": (25, 110, 210),
     "purple": (123, 31, 162),
 }
-# Chips by seat: white, black, orange, cyan, pink — apart from the five suit colours.
-PLAYER_COLOURS: tuple[RGB, ...] = (
-    (250, 250, 250),
-    (33, 33, 33),
-    (255, 128, 0),
-    (0, 200, 220),
-    (240, 80, 160),
-)
+# Chips and owner frames by seat: Okabe-Ito colours, at least 3:1 against the board
+# (`bot.pictures.colours`); the seat number is on every chip too.
+PLAYER_COLOURS: tuple[RGB, ...] = SEAT_COLOURS
 
 ENGLISH_TEXT: Mapping[str, str] = {
     "trick": "Trick {trick}/{tricks}",
@@ -335,8 +331,9 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> 
 
 
 def _contrast(colour: RGB) -> RGB:
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+    """Dark or white ink on `colour`, whichever contrasts more (WCAG)."""
+    white = (255, 255, 255)
+    return INK if contrast(INK, colour) >= contrast(white, colour) else white
 
 
 def _shown(name: str) -> str:

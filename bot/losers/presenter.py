@@ -77,8 +77,15 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         return " ".join(told) or super().played_line(play, name, lang)
 
     def names(self, table: Table[RightsOfLosers]) -> dict[str, str]:
-        """Display names, for the picture and the text summary (no pings there)."""
-        return {player: seat.display_name for player, seat in table.seats.items()}
+        """Names for the picture and the text summary (no pings there); computers by seat."""
+        lang = self.lang(table)
+        return {player: menus.seat_label(table, player, lang) for player in table.seats}
+
+    def seat_name(self, table: Table[RightsOfLosers], player: str) -> str:
+        """A member's mention; a computer named by its seat, as in the picture (seat ① is Bot 1)."""
+        if not table.seats[player].is_bot:
+            return super().seat_name(table, player)
+        return "🤖 " + menus.seat_label(table, player, self.lang(table))
 
     def table_embed(
         self, table: Table[RightsOfLosers], lang: str, viewer: str | None = None

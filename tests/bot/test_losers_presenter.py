@@ -14,7 +14,7 @@ from fakediscord.server import validate_embeds
 from bot.i18n import t, text
 from bot.losers import menus, render
 from bot.losers.presenter import LosersPresenter
-from bot.runtime.lobby import human_seat
+from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
 from rules.agents import computer_action, random_action
@@ -145,6 +145,36 @@ async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.Monke
     table = make_table(3, seed=1, presenter=presenter)
     await presenter.post_table(table, "en")
     assert drawn_in and threading.main_thread().name not in drawn_in
+
+
+async def test_computers_are_named_by_their_seat_in_play() -> None:
+    seats = [human_seat(1, "ann"), bot_seat(1), bot_seat(2)]
+    for seed in range(1, 40):  # a seating where the lobby's Bot 1 does not sit first
+        state = start(new_header("rights-of-losers", [s.player for s in seats], {}, seed=seed))
+        if state.players[0] == bot_seat(2).player:
+            break
+    presenter = LosersPresenter(FakeBot())
+    table = Table(
+        game_id=7,
+        place=Place(1, 2, None),
+        host_id=1,
+        seats=seats,
+        state=state,
+        seq=0,
+        ledger=Ledger(),
+        presenter=presenter,
+        timing=Timing(turn_seconds=3600),
+    )
+    names = presenter.names(table)
+    first = state.players[0]  # seat ①, a computer
+    assert names[first] == "Bot 1" and presenter.seat_name(table, first) == "🤖 Bot 1"
+    assert names["1"] == "ann"
+    for seat_number, player in enumerate(state.players, start=1):
+        if player != "1":
+            assert names[player] == f"Bot {seat_number}"
+    rows = presenter.table_embed(table, "en").fields[-1].value
+    assert "① 🤖 Bot 1 ·" in rows
+    assert menus.seat_label(table, first, "ja") == "ボット1"
 
 
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
