@@ -24,7 +24,7 @@ from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardO
 from rules.losers_view import LosersObservation
 
 RGB = tuple[int, int, int]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 
 # -- look ------------------------------------------------------------------------------------------
 
@@ -242,11 +242,7 @@ def _draw_legend(
 
 
 def _fit(draw: ImageDraw.ImageDraw, label: str, font: Font, width: int) -> str:
-    if draw.textlength(label, font=font) <= width:
-        return label
-    while label and draw.textlength(label + "...", font=font) > width:
-        label = label[:-1]
-    return label + "..."
+    return fonts.fit(draw, label, font, width)
 
 
 # -- tiles and chips, drawn once and reused --------------------------------------------------------

@@ -12,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 FONT_FILE = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_FILE /= "NotoSansCJKjp-Regular-subset.otf"
@@ -47,3 +47,12 @@ def shown(name: str) -> str:
         ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
     )
     return plain if draws(plain) else ""
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+    """`text`, cut with "…" to be at most `width` pixels wide in `font`."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
