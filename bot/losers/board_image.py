@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
 from bot.pictures import fonts
-from bot.pictures.colours import BOARD, SEAT_COLOURS, contrast
+from bot.pictures.colours import BOARD, INK, MUTED, PAPER, SEAT_COLOURS, contrast
 from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
 from rules.losers_view import LosersObservation
 
@@ -36,9 +36,6 @@ CHIP_RADIUS = 15
 GAP = 3  # between a cell's edge and its card
 
 BACKGROUND: RGB = BOARD
-INK: RGB = (24, 24, 27)
-PAPER: RGB = (236, 233, 226)
-MUTED: RGB = (181, 186, 193)
 EMPTY: RGB = (88, 92, 99)
 EMPTY_INK: RGB = (140, 145, 152)
 LAND_FILL: RGB = (222, 205, 160)

@@ -8,20 +8,29 @@ and Okabe-Ito's dark blue are left out. The seat number is written on every chip
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 RGB = tuple[int, int, int]
 
 BOARD: RGB = (43, 45, 49)  # Discord's dark theme, where the pictures are seen
+INK: RGB = (24, 24, 27)  # dark text and rims
+PAPER: RGB = (236, 233, 226)  # light text on the board
+MUTED: RGB = (181, 186, 193)  # secondary text on the board
 MIN_CONTRAST = 3.0
 
-ORANGE: RGB = (230, 159, 0)
-SKY_BLUE: RGB = (86, 180, 233)
-BLUISH_GREEN: RGB = (0, 158, 115)
-YELLOW: RGB = (240, 228, 66)
-VERMILLION: RGB = (213, 94, 0)
-REDDISH_PURPLE: RGB = (204, 121, 167)
-
+# Okabe-Ito, by name, without its black and its dark blue (too dark on the board).
+OKABE_ITO: Mapping[str, RGB] = {
+    "orange": (230, 159, 0),
+    "sky blue": (86, 180, 233),
+    "bluish green": (0, 158, 115),
+    "yellow": (240, 228, 66),
+    "vermillion": (213, 94, 0),
+    "reddish purple": (204, 121, 167),
+}
 # Seat ① to ⑤.
-SEAT_COLOURS: tuple[RGB, ...] = (SKY_BLUE, ORANGE, BLUISH_GREEN, REDDISH_PURPLE, YELLOW)
+SEAT_COLOURS: tuple[RGB, ...] = tuple(
+    OKABE_ITO[name] for name in ("sky blue", "orange", "bluish green", "reddish purple", "yellow")
+)
 
 
 def luminance(colour: RGB) -> float:

@@ -20,7 +20,14 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.pictures import fonts
-from bot.pictures.colours import BLUISH_GREEN, BOARD, RGB, SKY_BLUE, VERMILLION
+from bot.pictures.colours import (
+    BOARD,
+    INK,
+    MUTED,
+    OKABE_ITO,
+    PAPER,
+    RGB,
+)
 from bot.runtime.lobby import BOT_PREFIX
 from data.store import ResultRow
 
@@ -28,9 +35,6 @@ FILENAME = "standings.png"
 WIDTH = 800
 PODIUM_TOP, PODIUM_BOTTOM = 70, 300
 ROW_HEIGHT = 44
-PAPER: RGB = (236, 233, 226)
-MUTED: RGB = (181, 186, 193)
-INK: RGB = (24, 24, 27)
 # The podium's steps: gold, silver, bronze, each dark ink on it.
 MEDALS: Mapping[int, RGB] = {1: (240, 200, 80), 2: (200, 204, 210), 3: (214, 150, 100)}
 STEP_HEIGHT: Mapping[int, int] = {1: 150, 2: 110, 3: 80}
@@ -129,7 +133,8 @@ def _row(draw: ImageDraw.ImageDraw, row: Placed, top: int, lang: str) -> None:
     rating = t(lang, "pictures.card.rating", rating=row.rating)
     draw.text((520, middle), rating, font=small, fill=MUTED, anchor="lm")
     if row.delta is not None:
-        colour = SKY_BLUE if row.delta == 0 else BLUISH_GREEN if row.delta > 0 else VERMILLION
+        change = "sky blue" if row.delta == 0 else "bluish green" if row.delta > 0 else "vermillion"
+        colour = OKABE_ITO[change]
         draw.text((WIDTH - 40, middle), signed(row.delta), font=font, fill=colour, anchor="rm")
 
 

@@ -5,7 +5,6 @@ and the events are told apart by their classes."""
 from __future__ import annotations
 
 import random
-import threading
 from typing import Any, get_args
 
 import pytest
@@ -23,6 +22,7 @@ from rules.losers import RightsOfLosers
 from rules.losers_board import TRICKS
 from rules.losers_events import CardPlayed, GameOver, LosersEvent, TrickStarted, TrickWon
 from tests.bot.fakes import FakeBot, Posted, embed_strings
+from tests.bot.threads import off_the_loop, threads_running
 
 NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
 
@@ -133,18 +133,11 @@ async def test_the_table_embed_carries_a_short_summary_not_the_whole_grid() -> N
 
 
 async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn_in: list[str] = []
-    draw = render.picture
-
-    def spy(*args: Any) -> Any:
-        drawn_in.append(threading.current_thread().name)
-        return draw(*args)
-
-    monkeypatch.setattr(render, "picture", spy)
+    drawn_in = threads_running(monkeypatch, render, "picture")
     presenter = LosersPresenter(FakeBot())
     table = make_table(3, seed=1, presenter=presenter)
     await presenter.post_table(table, "en")
-    assert drawn_in and threading.main_thread().name not in drawn_in
+    assert off_the_loop(drawn_in)
 
 
 async def test_computers_are_named_by_their_seat_in_play() -> None:

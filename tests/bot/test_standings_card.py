@@ -5,7 +5,6 @@ attach it to their final standings."""
 from __future__ import annotations
 
 import io
-import threading
 from typing import Any
 
 import discord
@@ -16,6 +15,7 @@ from bot.kobayakawa.presenter import KobayakawaPresenter
 from bot.pictures import standings_card
 from bot.pictures.standings_card import Placed, attach_card, placed, render_card
 from data.store import ResultRow
+from tests.bot.threads import off_the_loop, threads_running
 
 ROWS = [
     ResultRow("1", 1, "さくら", False, 12, 1, True, 1500, 1517),
@@ -54,17 +54,10 @@ def test_a_japanese_name_is_drawn_not_tofu() -> None:
 async def test_attached_with_alt_text_and_drawn_off_the_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    threads: list[str] = []
-    draw = standings_card.render_card
-
-    def spy(*args: Any) -> bytes:
-        threads.append(threading.current_thread().name)
-        return draw(*args)
-
-    monkeypatch.setattr(standings_card, "render_card", spy)
+    threads = threads_running(monkeypatch, standings_card, "render_card")
     embed = discord.Embed(title="KAMIZA · Final standings")
     [card] = await attach_card(embed, ROWS, "en", 7)
-    assert threads and threading.main_thread().name not in threads
+    assert off_the_loop(threads)
     assert embed.image.url == f"attachment://{card.filename}"
     assert card.description is not None and len(card.description) <= 1024
     for shown in ("KAMIZA · Final standings", "さくら", "Bot 1", "1517 (+17)", "1502 (\u22128)"):
