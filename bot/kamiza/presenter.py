@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from bot.kamiza import render
 from bot.kamiza.hand import HAND
+from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
@@ -104,4 +105,5 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
                 inline=False,
             )
         embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed)
+        card = await standings_card.attach_card(embed, results, lang, table.game_id)
+        await self.send(table, embed=embed, files=card)

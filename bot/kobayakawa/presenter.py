@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.kobayakawa import look, render
 from bot.kobayakawa.hand import HAND
 from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
+from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
@@ -107,4 +108,5 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         lines = self.results_lines(table, results, lang)
         embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
         embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed)
+        card = await standings_card.attach_card(embed, results, lang, table.game_id)
+        await self.send(table, embed=embed, files=card)

@@ -4,25 +4,27 @@ Both read only the public observation (`RightsOfLosers.observation(None)`, G-3):
 field, the chips on the 9x9 lattice, chips left, the strength marker and who would get each card
 if the game ended now (`owners_now`); and the points each player would have then, as the rules
 count them (`LosersObservation.points_now()`: R-6 and R-7 applied to the board as it stands). The
-picture is drawn with Pillow and its bundled default font, so nothing is downloaded; the same
-observation gives the same bytes.
+picture is drawn with Pillow and the font the package ships (`bot.pictures.fonts`: Noto Sans CJK
+JP, so Japanese names and labels render), so nothing is downloaded; the same observation gives
+the same bytes.
 """
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.losers.names import COLUMNS, cell_name, spot_name
+from bot.pictures import fonts
+from bot.pictures.colours import BOARD, INK, MUTED, PAPER, SEAT_COLOURS, contrast
 from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
 from rules.losers_view import LosersObservation
 
 RGB = tuple[int, int, int]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 
 # -- look ------------------------------------------------------------------------------------------
 
@@ -33,10 +35,7 @@ LEGEND_Y = GRID_Y + 5 * CELL + 10
 CHIP_RADIUS = 15
 GAP = 3  # between a cell's edge and its card
 
-BACKGROUND: RGB = (43, 45, 49)
-INK: RGB = (24, 24, 27)
-PAPER: RGB = (236, 233, 226)
-MUTED: RGB = (181, 186, 193)
+BACKGROUND: RGB = BOARD
 EMPTY: RGB = (88, 92, 99)
 EMPTY_INK: RGB = (140, 145, 152)
 LAND_FILL: RGB = (222, 205, 160)
@@ -51,14 +50,9 @@ SUIT_COLOURS: Mapping[str, RGB] = {
     "blue": (25, 110, 210),
     "purple": (123, 31, 162),
 }
-# Chips by seat: white, black, orange, cyan, pink — apart from the five suit colours.
-PLAYER_COLOURS: tuple[RGB, ...] = (
-    (250, 250, 250),
-    (33, 33, 33),
-    (255, 128, 0),
-    (0, 200, 220),
-    (240, 80, 160),
-)
+# Chips and owner frames by seat: Okabe-Ito colours, at least 3:1 against the board
+# (`bot.pictures.colours`); the seat number is on every chip too.
+PLAYER_COLOURS: tuple[RGB, ...] = SEAT_COLOURS
 
 ENGLISH_TEXT: Mapping[str, str] = {
     "trick": "Trick {trick}/{tricks}",
@@ -150,9 +144,8 @@ def _palette(players: Sequence[str], colours: Mapping[str, RGB] | None) -> dict[
     return palette
 
 
-@lru_cache(maxsize=16)
 def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+    return fonts.font(size)
 
 
 def _draw_header(
@@ -246,11 +239,7 @@ def _draw_legend(
 
 
 def _fit(draw: ImageDraw.ImageDraw, label: str, font: Font, width: int) -> str:
-    if draw.textlength(label, font=font) <= width:
-        return label
-    while label and draw.textlength(label + "...", font=font) > width:
-        label = label[:-1]
-    return label + "..."
+    return fonts.fit(draw, label, font, width)
 
 
 # -- tiles and chips, drawn once and reused --------------------------------------------------------
@@ -335,28 +324,14 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> 
 
 
 def _contrast(colour: RGB) -> RGB:
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
-
-
-@lru_cache(maxsize=1024)
-def _has_glyph(char: str) -> bool:
-    """Whether the default font draws `char` (not its empty box for a missing glyph)."""
-    font = _font(19)
-    missing = font.getmask("\ue000")
-    mask = font.getmask(char)
-    return char.isspace() or mask.size != missing.size or bytes(mask) != bytes(missing)
+    """Dark or white ink on `colour`, whichever contrasts more (WCAG)."""
+    white = (255, 255, 255)
+    return INK if contrast(INK, colour) >= contrast(white, colour) else white
 
 
 def _shown(name: str) -> str:
-    """The name as the bundled font can draw it (accents dropped when it must: "Chō" → "Cho"),
-    or "" when it cannot (e.g. Japanese: the legend says "Player N", the chip shows N)."""
-    if all(_has_glyph(ch) for ch in name):
-        return name
-    plain = "".join(
-        ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
-    )
-    return plain if all(_has_glyph(ch) for ch in plain) else ""
+    """The name as the font can draw it, or "" (the legend then says "Player N")."""
+    return fonts.shown(name)
 
 
 # -- what the picture says, in words ---------------------------------------------------------------

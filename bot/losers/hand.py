@@ -196,7 +196,7 @@ async def appoint(
     lead = one(values)
     if lead not in table.seats:
         raise TableError("losers.hand.not_offered")
-    done = t(lang, "losers.hand.done_appoint", player=table.seats[lead].display_name)
+    done = t(lang, "losers.hand.done_appoint", player=menus.seat_label(table, lead, lang))
     await act(interaction, found, Appoint(lead), done)
 
 

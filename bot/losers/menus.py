@@ -19,7 +19,8 @@ import discord
 
 from bot.i18n import t
 from bot.losers import render
-from bot.losers.names import cell_name, chunk_options, spot_code
+from bot.losers.names import cell_name, spot_code
+from bot.losers.spot_groups import spot_menus
 from bot.runtime.table import Table
 from bot.tables.buttons import button, view_of
 from bot.tables.selects import option, select
@@ -41,6 +42,16 @@ Menu = tuple[discord.Embed, discord.ui.View | None]
 def seen_by(table: Table[RightsOfLosers], player: str | None) -> LosersObservation:
     """The table as `player` may see it (None: anybody at the table, G-3)."""
     return table.state.observation(player)
+
+
+def seat_label(table: Table[RightsOfLosers], player: str, lang: str) -> str:
+    """A player's name at this table, without a ping: a member's display name; a computer is
+    "Bot N" with N its seat in play (the seats are drawn at the start), so seat ① is Bot 1 in
+    the picture, the embeds and the menus alike."""
+    seat = table.seats[player]
+    if not seat.is_bot:
+        return seat.display_name
+    return t(lang, "table.bot_name", number=table.state.players.index(player) + 1)
 
 
 def to_act(seen: LosersObservation, seat: Seat) -> str | None:
@@ -87,7 +98,8 @@ def menu(table: Table[RightsOfLosers], seat: Seat, lang: str, note: str | None =
         ]
     elif task == "chip":
         spots = [a.at for a in state.legal_actions(seat.player) if isinstance(a, Chip)]
-        items = spot_selects(CHIP, gid, (seq,), spots, seen, lang, "losers.hand.chip_menu")
+        key = "losers.hand.chip_menu"
+        items = spot_selects(CHIP, gid, (seq,), spots, seen, lang, key, seat.player)
     elif task == "build":
         options = [
             option(render.card_label(lang, c), c, emoji=render.SUIT_EMOJI[CARD_SUIT[c]])
@@ -128,7 +140,7 @@ def _status(
     return t(
         lang,
         "losers.hand.waiting",
-        player=table.seats[waiting].display_name,
+        player=seat_label(table, waiting, lang),
         task=t(lang, f"losers.task.{seen.expects}"),
     )
 
@@ -149,7 +161,7 @@ def _embed(
     lines += [status, render.strength(seen, lang)]
     embed.description = "\n".join(lines)
     if seen.trick:
-        name = lambda p: table.seats[p].display_name  # noqa: E731
+        name = lambda p: seat_label(table, p, lang)  # noqa: E731
         embed.add_field(
             name=t(lang, "losers.table.trick", trick=seen.trick_number),
             value=render.trick_lines(seen, lang, name),
@@ -172,7 +184,7 @@ def _choice_items(
     trick = seen.trick_number + 1
     leads = t(lang, "losers.hand.appoint_option", trick=trick) if trick <= TRICKS else None
     options = [
-        option(table.seats[p].display_name, p, description=leads, emoji=render.SEAT_MARK[i])
+        option(seat_label(table, p, lang), p, description=leads, emoji=render.SEAT_MARK[i])
         for i, p in enumerate(seen.players)
     ]
     return [
@@ -203,18 +215,19 @@ def spot_selects(
     seen: LosersObservation,
     lang: str,
     placeholder_key: str,
+    player: str,
 ) -> list[discord.ui.Item[Any]]:
-    """The spots as select menus of at most 25 readable options each (one row per menu)."""
-    groups = chunk_options(spots)
-    if len(groups) > MAX_ROWS - 1:
-        raise ValueError(f"{len(groups)} spot menus do not fit in one message")
+    """The spots as select menus of at most 25 readable options each (one row per menu),
+    grouped by the card they touch, those next to `player`'s chips first."""
+    groups = spot_menus(spots, seen.field, seen.chips, player, most=MAX_ROWS - 1)
     items: list[discord.ui.Item[Any]] = []
-    for i, (label, group) in enumerate(groups):
+    for i, group in enumerate(groups):
         options = [
             option(render.spot(lang, at), spot_code(at), render.spot_touches(lang, seen, at))
-            for at in group
+            for at in group.spots
         ]
-        placeholder = t(lang, placeholder_key, range=label, part=i + 1, parts=len(groups))
+        key = placeholder_key + ("_mine" if group.mine else "")
+        placeholder = t(lang, key, range=group.cards, part=i + 1, parts=len(groups))
         items.append(select(verb, game_id, *args, i, options=options, placeholder=placeholder))
     return items
 
@@ -275,7 +288,7 @@ def _chips_around(
             counts[player] = counts.get(player, 0) + 1
     if not counts:
         return t(lang, "losers.hand.no_chips_around")
-    shown = ", ".join(f"{table.seats[p].display_name} ×{n}" for p, n in counts.items())
+    shown = ", ".join(f"{seat_label(table, p, lang)} ×{n}" for p, n in counts.items())
     return t(lang, "losers.hand.chips_around", chips=shown)
 
 
@@ -308,9 +321,8 @@ def move_to_menu(
     seen = seen_by(table, seat.player)
     targets = [m.to for m in legal_moves(table, seat) if m.source == source]
     args = (table.seq, spot_code(source))
-    items = spot_selects(
-        MOVE_TO, table.game_id, args, targets, seen, lang, "losers.hand.move_to_menu"
-    )
+    key = "losers.hand.move_to_menu"
+    items = spot_selects(MOVE_TO, table.game_id, args, targets, seen, lang, key, seat.player)
     items.append(_back(table, lang))
     text = t(lang, "losers.hand.move_to", spot=render.spot(lang, source))
     return _step(t(lang, "losers.hand.move_title"), text), view_of(*items)

@@ -1,11 +1,15 @@
 """Rights of Losers' messages: one table message per trick with the field picture, edited after
 each action and closed with the trick's story; the final standings with the judged field.
 
+The picture is drawn off the event loop and uploaded once per trick, with the trick's first
+table message (and once more with the final standings): the edits after each action keep it.
+
 Every public message is drawn from the public observation (`observation(None)`, G-3) and the typed
 events, told apart by their classes."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -13,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.losers import render
+from bot.losers import glance, menus, render
 from bot.losers.hand import HAND
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
@@ -72,8 +76,15 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         return " ".join(told) or super().played_line(play, name, lang)
 
     def names(self, table: Table[RightsOfLosers]) -> dict[str, str]:
-        """Display names, for the picture and the text summary (no pings there)."""
-        return {player: seat.display_name for player, seat in table.seats.items()}
+        """Names for the picture and the text summary (no pings there); computers by seat."""
+        lang = self.lang(table)
+        return {player: menus.seat_label(table, player, lang) for player in table.seats}
+
+    def seat_name(self, table: Table[RightsOfLosers], player: str) -> str:
+        """A member's mention; a computer named by its seat, as in the picture (seat ① is Bot 1)."""
+        if not table.seats[player].is_bot:
+            return super().seat_name(table, player)
+        return "🤖 " + menus.seat_label(table, player, self.lang(table))
 
     def table_embed(
         self,
@@ -101,6 +112,14 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         seen = as_of(table, at).state.observation(None)
         return render.picture(seen, seen.points_now(), lang, self.names(table))
 
+    async def drawn_picture(
+        self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
+    ) -> discord.File:
+        """`picture`, drawn in a worker thread from the observation taken on the loop."""
+        seen = as_of(table, at).state.observation(None)
+        points, names = seen.points_now(), self.names(table)
+        return await asyncio.to_thread(render.picture, seen, points, lang, names)
+
     # -- the table message -----------------------------------------------------------------------
 
     async def post_table(
@@ -115,14 +134,14 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             table,
             TABLE_MESSAGE,
             content=self.turn_content(table, moment, lang, note),
-            file=self.picture(table, lang, moment),
+            file=await self.drawn_picture(table, lang, moment),
             **self.table_message(table, moment, lang),
         )
 
     async def refresh_table(
         self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
     ) -> None:
-        """Edit the trick's table message after an action, with a new picture of the field."""
+        """Edit the trick's table message after an action; the trick's picture stays (no upload)."""
         lang = self.lang(table)
         message_id = table.message_ids.get(TABLE_MESSAGE)
         if message_id is None:
@@ -135,7 +154,6 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
                 .get_partial_message(message_id)
                 .edit(
                     content=self.turn_content(table, moment, lang) or "",
-                    attachments=[self.picture(table, lang, moment)],
                     **self.table_message(table, moment, lang),
                 )
             )
@@ -185,13 +203,13 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         seen = state.observation(None)
         embed = discord.Embed(title=t(lang, "losers.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
-        text = render.summary(seen, seen.points_now(), lang, self.names(table))
+        text = glance.short_summary(seen, seen.points_now(), lang, self.names(table))
         embed.description = "\n".join(lines) + "\n\n" + text
         name = lambda p: self.seat_name(table, p)  # noqa: E731
         render.final_fields(embed, seen, state.result().tie_break, lang, name)
         embed.set_image(url=f"attachment://{render.PICTURE}")
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed, file=self.picture(table, lang))
+        await self.send(table, embed=embed, file=await self.drawn_picture(table, lang))
 
     # -- private answers -------------------------------------------------------------------------
 

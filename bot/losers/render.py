@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 import discord
 
 from bot.i18n import language, t, text
-from bot.losers import board_image
+from bot.losers import board_image, glance
 from bot.losers.names import cell_name, spot_name
 from bot.tables.reasons import clause, with_clause
 from rules.losers_board import (
@@ -188,8 +188,8 @@ def picture(
     """The field as a PNG attachment, with a short alternative text; `points` are the rules'
     points now (`LosersObservation.points_now()`)."""
     png = board_image.render_field(seen, points, names=names, text=picture_text(lang))
-    alt = t(lang, "losers.table.picture_alt", trick=seen.trick_number, tricks=TRICKS)
-    return discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1000])
+    alt = glance.alt_text(seen, points, lang, names)
+    return discord.File(io.BytesIO(png), filename=PICTURE, description=alt)
 
 
 def summary(
@@ -275,8 +275,9 @@ def table_embed(
         title=t(lang, "losers.table.title", trick=trick, tricks=TRICKS), colour=COLOUR
     )
     head = [expectation(seen, lang, name), strength(seen, lang)]
-    text = summary(seen, points, lang, names)
-    embed.description = _cut("\n".join(head) + "\n\n" + text, _DESCRIPTION_LIMIT)
+    text = glance.short_summary(seen, points, lang, names)
+    when = t(lang, "losers.glance.when")
+    embed.description = _cut("\n".join(head) + "\n\n" + text + "\n-# " + when, _DESCRIPTION_LIMIT)
     embed.add_field(
         name=t(lang, "losers.table.trick", trick=trick),
         value=_cut(trick_lines(seen, lang, name), _FIELD_LIMIT),

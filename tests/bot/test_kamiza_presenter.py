@@ -334,6 +334,9 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
     embed = standings.embed
     validate_embeds([embed.to_dict()])
     assert embed.title == t(lang, "kamiza.end.title")
+    [card] = standings.kwargs["files"]  # the standings card, its alt text naming every player
+    assert card.filename == "standings.png" and embed.image.url == "attachment://standings.png"
+    assert all(table.seats[p].display_name in card.description for p in state.players)
     ranks = competition_ranks(state.ranking())
     lines = embed.description.split("\n")
     listed = [next(p for p in state.players if mention(table, p) in x) for x in lines]

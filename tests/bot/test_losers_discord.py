@@ -21,7 +21,7 @@ from bot.tables.selects import TableSelect
 from rules.agents import computer_action, random_action
 from rules.log import new_header, start
 from rules.losers_actions import Move
-from rules.losers_board import CARD_SUIT
+from rules.losers_board import CARD_SUIT, TOUCHED_BY
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
@@ -226,7 +226,12 @@ def check_moves(table: Table, me: Any, moves: list[Move], lang: str) -> None:
     assert sorted(targets) == sorted(m.to for m in moves if m.source == source)
 
 
-async def test_chip_spots_are_named_readably_and_split_into_menus_of_25() -> None:
+def touched_cards(seen: Any, at: tuple[int, int]) -> list[int]:
+    """The cells with a card that the spot touches, in reading order (R-3)."""
+    return [cell for cell in TOUCHED_BY[at[0] * 9 + at[1]] if seen.field[cell] is not None]
+
+
+async def test_chip_spots_are_named_readably_grouped_by_card_in_menus_of_25() -> None:
     table = make_table(3, seed=3)
     assert advance(table, random.Random(3), lambda s: s.phase == "chip" and len(s.open) > 50)
     shown = items(menus.menu(table, seat(table), "en"))
@@ -236,7 +241,20 @@ async def test_chip_spots_are_named_readably_and_split_into_menus_of_25() -> Non
     assert all(
         re.fullmatch(r"(card [A-E][1-5]|edge \w\d\|\w\d|corner \w\d/\w\d)", x) for x in labels
     )
-    assert selects[0]["placeholder"].startswith("Chip: spots A1-")
+    me = seat(table)
+    seen = table.state.observation(me.player)
+    mine = [at for at, owner in seen.chips if owner == me.player]
+    assert mine  # seed 3: the player has chips down, so the first menu is next to them
+    assert selects[0]["placeholder"].startswith("Chip: next to my chips, cards ")
+    backed = {cell for at in mine for cell in touched_cards(seen, at)}
+    first = [parse_spot(o["value"]) for o in selects[0]["options"]]
+    assert all(backed & set(touched_cards(seen, at)) for at in first)
+    later = [parse_spot(o["value"]) for s in selects[1:] for o in s["options"]]
+    assert not any(backed & set(touched_cards(seen, at)) for at in later)
+    assert all(s["placeholder"].startswith("Chip: spots by cards ") for s in selects[1:])
+    # by card: each card's spots together, the cards in reading order
+    cards = [touched_cards(seen, at)[0] for at in later]
+    assert cards == sorted(cards)
     assert all(o.get("description") for s in selects for o in s["options"])  # what it touches
     japanese = by_verb(items(menus.menu(table, seat(table), "ja")), "s:rlc:")
     assert japanese[0]["options"][0]["label"].split()[0] in ("札", "辺", "角")
@@ -354,9 +372,9 @@ async def test_table_embed_picture_and_story_in_both_languages() -> None:
     assert file.filename == "field.png" and file.fp.read().startswith(PNG)
 
 
-def test_picture_labels_fall_back_to_english_where_the_font_has_no_glyphs() -> None:
+def test_picture_labels_are_drawn_in_the_guilds_language() -> None:
     english = render.picture_text("en")
     assert english["trick"] == "Trick {trick}/{tricks}" and english["red"] == "red"
     japanese = render.picture_text("ja")
-    assert all(text.isascii() or "·" in text for text in japanese.values())
-    assert "trick" not in japanese  # drawn in English rather than as empty boxes
+    assert japanese["trick"] != english["trick"] and not japanese["red"].isascii()
+    assert set(japanese) == set(english)  # the bundled CJK font draws every label

@@ -13,7 +13,7 @@ from fakediscord.server import validate_embeds
 from bot.i18n import t, text
 from bot.losers import menus, render
 from bot.losers.presenter import LosersPresenter
-from bot.runtime.lobby import human_seat
+from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
 from rules.agents import computer_action, random_action
@@ -22,6 +22,7 @@ from rules.losers import RightsOfLosers
 from rules.losers_board import TRICKS
 from rules.losers_events import CardPlayed, GameOver, LosersEvent, TrickStarted, TrickWon
 from tests.bot.fakes import FakeBot, Posted, embed_strings
+from tests.bot.threads import off_the_loop, threads_running
 
 NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
 
@@ -96,6 +97,77 @@ async def test_each_trick_has_its_message_closed_with_its_story(players: int, se
         validate_embeds([post.embed.to_dict()])
         assert post.kwargs["file"].filename == render.PICTURE
     assert TABLE_MESSAGE not in table.message_ids  # the last trick's message was closed
+
+
+def uploads(posted: list[Posted]) -> list[Any]:
+    """Every file a presenter uploaded: sent with a message or put on an edit."""
+    files = [p.kwargs["file"] for p in posted if p.kwargs.get("file") is not None]
+    return files + [f for p in posted for f in p.kwargs.get("attachments") or []]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (5, 12)])
+async def test_the_picture_is_uploaded_once_per_trick_with_alt_text(
+    players: int, seed: int
+) -> None:
+    _, bot = await played_through(players, seed, computer_action)
+    files = uploads(bot.posted)
+    edits = [p for p in bot.posted if p.kind == "edit"]
+    assert len(edits) > 3 * TRICKS  # many actions edited the table messages...
+    assert len(files) == TRICKS + 1  # ...but only each trick's first message and the end uploaded
+    for trick, file in enumerate(files, start=1):
+        assert file.description and len(file.description) <= 1024
+        assert "{" not in file.description and "losers." not in file.description
+        if trick <= TRICKS:
+            assert f"trick {trick} of {TRICKS}" in file.description
+    assert "end of the game" in files[-1].description
+
+
+async def test_the_table_embed_carries_a_short_summary_not_the_whole_grid() -> None:
+    _, bot = await played_through(4, 5, computer_action)
+    sent = [p for p in bot.posted if p.kind == "send" and p.embed is not None]
+    for post in sent:
+        description = post.embed.description or ""
+        assert "A1:" not in description and "E5:" not in description  # no cell-by-cell dump
+        assert text("en", "losers.glance.field").split("{")[0] in description
+        assert len(description) < 700
+
+
+async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn_in = threads_running(monkeypatch, render, "picture")
+    presenter = LosersPresenter(FakeBot())
+    table = make_table(3, seed=1, presenter=presenter)
+    await presenter.post_table(table, table.moment(None), "en")
+    assert off_the_loop(drawn_in)
+
+
+async def test_computers_are_named_by_their_seat_in_play() -> None:
+    seats = [human_seat(1, "ann"), bot_seat(1), bot_seat(2)]
+    for seed in range(1, 40):  # a seating where the lobby's Bot 1 does not sit first
+        state = start(new_header("rights-of-losers", [s.player for s in seats], {}, seed=seed))
+        if state.players[0] == bot_seat(2).player:
+            break
+    presenter = LosersPresenter(FakeBot())
+    table = Table(
+        game_id=7,
+        place=Place(1, 2, None),
+        host_id=1,
+        seats=seats,
+        state=state,
+        seq=0,
+        ledger=Ledger(),
+        presenter=presenter,
+        timing=Timing(turn_seconds=3600),
+    )
+    names = presenter.names(table)
+    first = state.players[0]  # seat ①, a computer
+    assert names[first] == "Bot 1" and presenter.seat_name(table, first) == "🤖 Bot 1"
+    assert names["1"] == "ann"
+    for seat_number, player in enumerate(state.players, start=1):
+        if player != "1":
+            assert names[player] == f"Bot {seat_number}"
+    rows = presenter.table_embed(table, "en").fields[-1].value
+    assert "① 🤖 Bot 1 ·" in rows
+    assert menus.seat_label(table, first, "ja") == "ボット1"
 
 
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:

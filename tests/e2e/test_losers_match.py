@@ -48,7 +48,8 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
     picture = table.attachments[0]
     assert picture.filename.endswith(".png") and picture.content.startswith(PNG)
     assert table.embeds[0]["image"]["url"] == f"attachment://{picture.filename}"
-    assert "Field in trick 1 of 10" in table.text  # the picture in words, for screen readers
+    assert "On the field: " in table.text and "A1:" not in table.text  # short, not the grid
+    assert picture.description and "start of trick 1 of 10" in picture.description  # alt text
 
     turns = await play_to_the_end({u.id: u for u in players}, thread, random.Random(5))
     # 10 tricks of 3 plays, the losers' chips (2 a trick while they last), build and choice
@@ -61,6 +62,8 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
     for winner in answer["winners"]:
         assert f"🏆 <@{winner}>" in final.text
     assert final.attachments and final.attachments[0].content.startswith(PNG)
+    pictures = [m for m in players[0].visible_messages(thread) if m.attachments]
+    assert len(pictures) == 11  # one picture per trick and the final one
     closed = [m for m in players[0].visible_messages(thread) if "is over.**" in m.content]
     assert len(closed) == 10
     # A closed trick keeps only its "?" (the rules that decided it: R-4, R-5), nothing to play.
@@ -93,9 +96,13 @@ async def test_member_and_two_bots_killed_mid_game_then_finished_after_restart(
     answer = replay(log)
     assert answer["scores"] == scores
     final = final_message(ann, thread)
-    assert "🤖 Bot 1" in final.text and "🤖 Bot 2" in final.text
+    # Computers are named by their seat in play (seat ① is Bot 1), as on the picture.
+    seat_of = {p: i + 1 for i, p in enumerate(log["players"])}
+    for player, seat in seat_of.items():
+        if player.startswith("bot-"):
+            assert f"🤖 Bot {seat}" in final.text
     for winner in answer["winners"]:
-        mark = f"🏆 <@{winner}>" if winner == str(ann.id) else f"🏆 🤖 Bot {winner[-1]}"
+        mark = f"🏆 <@{winner}>" if winner == str(ann.id) else f"🏆 🤖 Bot {seat_of[winner]}"
         assert mark in final.text
     assert_no_errors(bot_process.log)
 
