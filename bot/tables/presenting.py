@@ -52,9 +52,10 @@ def observed(moment: Moment[G], viewer: str | None) -> Any:
 
 
 def mention(seat: Seat, lang: str = "en") -> str:
-    """How a seat is named in public: a mention for members, "Bot N" in `lang` for computers."""
+    """How a seat is named in public: a mention for members (with the honorific in Japanese,
+    "@花子さん"), "Bot N" in `lang` for computers (no honorific: "ボット1", not "ボット1さん")."""
     if seat.user_id and not seat.is_bot:
-        return f"<@{seat.user_id}>"
+        return t(lang, "table.member_name", mention=f"<@{seat.user_id}>")
     number = seat.player.removeprefix(BOT_PREFIX)
     return f"🤖 {t(lang, 'table.bot_name', number=number)}"
 
@@ -252,7 +253,11 @@ class MessagePresenter(Generic[G]):
         content = note or ""
         if nxt is not None:
             seat = table.seats[nxt.player]
-            who = f"**{seat.display_name}**" if not seat.is_bot else mention(seat, lang)
+            who = (
+                t(lang, "table.member_name", mention=f"**{seat.display_name}**")
+                if not seat.is_bot
+                else mention(seat, lang)
+            )
             content = f"{content}\n{t(lang, 'table.turn_now', player=who)}".strip()
         return content or None
 

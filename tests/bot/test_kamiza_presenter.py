@@ -95,8 +95,9 @@ def strings(posted: Posted) -> list[str]:
     return [posted.content or "", *embed_strings(posted.embed)]
 
 
-def mention(table: Table, player: str) -> str:
-    return f"<@{table.seats[player].user_id}>"
+def mention(table: Table, player: str, lang: str) -> str:
+    """How the table names a member: their mention, with the honorific in Japanese."""
+    return t(lang, "table.member_name", mention=f"<@{table.seats[player].user_id}>")
 
 
 def field(embed: Any, name: str) -> str:
@@ -148,7 +149,9 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
             closed, reveal, after = posted
             assert (closed.kind, closed.message_id) == ("edit", table_message)
             assert closed.kwargs["view"] is None and "<@" not in closed.content
-            turns = {t(lang, "kamiza.table.turn", player=mention(table, p)) for p in state.players}
+            turns = {
+                t(lang, "kamiza.table.turn", player=mention(table, p, lang)) for p in state.players
+            }
             assert not turns & set(closed.embed.description.split("\n"))  # nobody to act
             assert reveal.kind == "send"
             title = t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round)
@@ -163,14 +166,18 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
             continue
         [edit] = posted
         assert (edit.kind, edit.message_id) == ("edit", table_message)
-        to_play = f"**{table.seats[state.next().player].display_name}**"
+        to_play = t(
+            lang,
+            "table.member_name",
+            mention=f"**{table.seats[state.next().player].display_name}**",
+        )
         assert edit.content == t(lang, "table.turn_now", player=to_play)
         assert_shows_only(strings(edit), lang, state, face_up(state, None))
-        to_act = mention(table, state.next().player)
+        to_act = mention(table, state.next().player, lang)
         assert t(lang, "kamiza.table.turn", player=to_act) in edit.embed.description.split("\n")
         rows = field(edit.embed, t(lang, "kamiza.table.players")).split("\n")
         for row, p in zip(rows, state.players, strict=True):  # in seating order
-            assert row.startswith(mention(table, p)) and f"**{state.totals[p]}**" in row
+            assert row.startswith(mention(table, p, lang)) and f"**{state.totals[p]}**" in row
         for viewer in [*state.players, None]:
             embed = presenter.table_embed(table, lang, viewer)
             assert_shows_only(embed_strings(embed), lang, state, face_up(state, viewer))
@@ -223,7 +230,7 @@ async def test_k3_every_reveal_names_each_card_played_where_and_by_whom_and_the_
         for area in ("kamiza", "shimoza"):
             shown = field(embed, t(lang, f"kamiza.table.area_{area}"))
             lines = [
-                f"{render.card(lang, p.card)} · {mention(table, p.player)}"
+                f"{render.card(lang, p.card)} · {mention(table, p.player, lang)}"
                 for p in revealed.plays
                 if p.area == area
             ]
@@ -231,8 +238,8 @@ async def test_k3_every_reveal_names_each_card_played_where_and_by_whom_and_the_
         scored = next(e for e in events if e.kind == "round_scored")
         points = field(embed, t(lang, "kamiza.reveal.points")).split(" · ")
         totals = field(embed, t(lang, "kamiza.reveal.totals")).split(" · ")
-        assert points == [f"{mention(table, p)} +{n}" for p, n in scored.points.items()]
-        assert totals == [f"{mention(table, p)} {n}" for p, n in scored.totals.items()]
+        assert points == [f"{mention(table, p, lang)} +{n}" for p, n in scored.points.items()]
+        assert totals == [f"{mention(table, p, lang)} {n}" for p, n in scored.totals.items()]
         assert sorted(scored.points) == sorted(p.player for p in revealed.plays)
         assert field(embed, t(lang, "kamiza.reveal.judging"))
     assert reveals == 9
@@ -339,7 +346,7 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
     assert all(table.seats[p].display_name in card.description for p in state.players)
     ranks = competition_ranks(state.ranking())
     lines = embed.description.split("\n")
-    listed = [next(p for p in state.players if mention(table, p) in x) for x in lines]
+    listed = [next(p for p in state.players if mention(table, p, lang) in x) for x in lines]
     assert sorted(listed) == sorted(state.players)  # each player once
     assert [ranks[p] for p in listed] == sorted(ranks.values())  # best first, ties together
     for p, shown in zip(listed, lines, strict=True):
@@ -349,7 +356,7 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
             "results.line",
             rank=ranks[p],
             crown=crown,
-            player=mention(table, p),
+            player=mention(table, p, lang),
             score=state.totals[p],
         )
         assert shown.startswith(mine)
@@ -359,7 +366,7 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
         [kept] = embed.fields
         assert kept.name == t(lang, f"kamiza.end.tie_{tie}")
         for p, card in state.unplayed.items():
-            assert f"{mention(table, p)} {render.card(lang, card)}" in kept.value
+            assert f"{mention(table, p, lang)} {render.card(lang, card)}" in kept.value
     assert embed.footer.text == t(lang, "kamiza.end.footer", game_id=table.game_id)
 
 
@@ -383,7 +390,7 @@ async def test_k10_a_dropped_player_is_marked_then_ranked_last_and_named_at_the_
         for x in field(
             presenter_of(table).table_embed(table, lang), t(lang, "kamiza.table.players")
         ).split("\n")
-        if x.startswith(mention(table, out))
+        if x.startswith(mention(table, out, lang))
     )
     assert t(lang, "kamiza.table.dropped") in row
     posted: list[Posted] = []
@@ -391,8 +398,8 @@ async def test_k10_a_dropped_player_is_marked_then_ranked_last_and_named_at_the_
         posted = (await play(table, bot, player, action))[1]
     embed = posted[-1].embed
     assert embed.title == t(lang, "kamiza.end.title")
-    assert mention(table, out) in embed.description.split("\n")[-1]
-    assert field(embed, t(lang, "kamiza.end.dropped")) == mention(table, out)
+    assert mention(table, out, lang) in embed.description.split("\n")[-1]
+    assert field(embed, t(lang, "kamiza.end.dropped")) == mention(table, out, lang)
 
 
 # -- options, timeouts, the hand -----------------------------------------------------------------
@@ -445,7 +452,7 @@ async def test_a_timeout_note_names_the_player_it_played_for(presented, monkeypa
     table = await opened(manager, monkeypatch, from_the_start(line))
     first, *rest = line.plays
     _, posted = await play(table, bot, *first, cause="timeout")
-    note = t(lang, "table.timed_out", player=mention(table, first[0]))
+    note = t(lang, "table.timed_out", player=mention(table, first[0], lang))
     assert [(m.kind, m.content) for m in posted] == [("send", note), ("edit", posted[1].content)]
     assert note not in (posted[1].content or "")  # told once
     for player, action in rest[:-1]:
@@ -453,7 +460,7 @@ async def test_a_timeout_note_names_the_player_it_played_for(presented, monkeypa
     last = rest[-1]
     _, posted = await play(table, bot, *last, cause="timeout")
     reveal = posted[1]  # the round's end (its table closed first): the note comes with the reveal
-    assert reveal.content == t(lang, "table.timed_out", player=mention(table, last[0]))
+    assert reveal.content == t(lang, "table.timed_out", player=mention(table, last[0], lang))
     assert reveal.embed.title == t(lang, "kamiza.reveal.title", game=1, round=1)
     await table.stop()
 

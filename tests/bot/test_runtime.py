@@ -333,13 +333,14 @@ async def test_autopilot_and_message_ids_survive_a_restart(ledger) -> None:
     await second.shutdown()
 
 
-def test_computer_players_are_named_in_the_servers_language() -> None:
+def test_computer_players_are_named_in_the_servers_language_without_an_honorific() -> None:
     from bot.runtime.lobby import bot_seat, human_seat
     from bot.tables.presenting import mention
 
     assert mention(bot_seat(2), "en") == "🤖 Bot 2"
     assert mention(bot_seat(2), "ja") == "🤖 ボット2"
-    assert mention(human_seat(42, "ann"), "ja") == "<@42>"
+    assert mention(human_seat(42, "ann"), "en") == "<@42>"
+    assert mention(human_seat(42, "ann"), "ja") == "<@42>さん"  # members only get the honorific
 
 
 async def test_a_game_that_will_not_replay_is_set_aside_once_and_blocks_nothing(
