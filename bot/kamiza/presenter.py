@@ -90,4 +90,4 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
                 inline=False,
             )
         embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed)
+        await self.post_results(table, results, embed)

@@ -108,4 +108,4 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         lines = self.results_lines(table, results, lang)
         embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
         embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed)
+        await self.post_results(table, results, embed)
