@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import discord
 
@@ -32,7 +32,7 @@ from data.store import GameRecord, Ledger
 
 log = logging.getLogger(__name__)
 
-REMATCH_SECONDS: Final = 60.0
+REMATCH_SECONDS: Final = 60  # the members' time to opt in, unless the bot's settings say
 REMATCH_NOTE: Final = "rematch"  # game note of the first game: who opted in, until when
 
 
@@ -55,6 +55,12 @@ class Offer:
 
 
 OFFERS: dict[int, Offer] = {}  # by the first game's id, while its opt-in window is open
+
+
+def rematch_seconds(client: discord.Client) -> int:
+    """`REMATCH_SECONDS` of the bot's settings (60 by default)."""
+    settings: Any = getattr(client, "settings", None)
+    return int(getattr(settings, "rematch_seconds", REMATCH_SECONDS))
 
 
 async def finished_game(interaction: discord.Interaction, game_id: int) -> GameRecord:
@@ -89,7 +95,7 @@ async def rematch(interaction: discord.Interaction, game_id: int, args: list[str
             style=discord.ButtonStyle.primary,
         )
     )
-    seconds = int(REMATCH_SECONDS)
+    seconds = rematch_seconds(interaction.client)
     await ephemeral(interaction, t(lang, "end.rematch_confirm", seconds=seconds), view=view)
 
 
@@ -98,7 +104,7 @@ async def rematch_ok(interaction: discord.Interaction, game_id: int, args: list[
     record = await finished_game(interaction, game_id)
     await check_rematch(interaction, record)
     host = record.host_id
-    offer = Offer(record, [host], time.time() + REMATCH_SECONDS)
+    offer = Offer(record, [host], time.time() + rematch_seconds(interaction.client))
     OFFERS[game_id] = offer  # before any await: a second confirmation is refused
     KEEP_OPEN.add(_home(record))
     ledger = lookup.manager_of(interaction).ledger
