@@ -218,7 +218,7 @@ async def _post_offer(client: discord.Client, offer: Offer, others: list[int]) -
     )
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
     message = await _channel(client, offer.first).send(
-        content, view=view, allowed_mentions=mentions
+        content=content, view=view, allowed_mentions=mentions
     )
     offer.message_id = message.id
 
@@ -261,6 +261,6 @@ async def _tell(client: discord.Client, offer: Offer, text: str) -> None:
                 content=text, view=None, allowed_mentions=none
             )
         else:
-            await channel.send(text, allowed_mentions=none)
+            await channel.send(content=text, allowed_mentions=none)
     except discord.HTTPException as exc:
         log.warning("game %s: could not show the rematch: %s", offer.first.id, exc)
