@@ -50,8 +50,20 @@ class Offer:
     def members(self) -> list[int]:
         return [s.user_id for s in self.first.seats if not s.is_bot and s.user_id is not None]
 
-    def note(self) -> dict[str, object]:
-        return {"in": self.joined, "until": self.until}
+    def note(self, done: bool = False) -> dict[str, object]:
+        """The offer as the ledger keeps it (a game note), so a restart can take it up."""
+        return {"in": self.joined, "until": self.until, "message": self.message_id, "done": done}
+
+    @classmethod
+    def from_note(cls, first: GameRecord, note: object) -> Offer | None:
+        """The offer a note kept, if it is still open (not yet turned into a lobby)."""
+        if not isinstance(note, dict) or note.get("done"):
+            return None
+        joined, until, message = note.get("in"), note.get("until"), note.get("message")
+        if not isinstance(joined, list) or not isinstance(until, int | float):
+            return None
+        ids = [m for m in joined if isinstance(m, int)]
+        return cls(first, ids, float(until), message if isinstance(message, int) else None)
 
 
 OFFERS: dict[int, Offer] = {}  # by the first game's id, while its opt-in window is open
@@ -120,13 +132,31 @@ async def rematch_ok(interaction: discord.Interaction, game_id: int, args: list[
         await _open(interaction.client, offer)
         return
     await _post_offer(interaction.client, offer, others)
+    await ledger.set_note(game_id, REMATCH_NOTE, offer.note())  # with its message, for a restart
     offer.timer = spawn(_open_later(interaction.client, offer), name=f"rematch of {game_id}")
+
+
+async def open_offer(interaction: discord.Interaction, game_id: int) -> Offer | None:
+    """The rematch offered for `game_id` and still open; after a restart, taken up again from
+    its note (its window timed again, or the lobby opened now if the window has passed)."""
+    offer = OFFERS.get(game_id)
+    if offer is not None:
+        return offer if offer.first.guild_id == interaction.guild_id else None
+    record = await finished_game(interaction, game_id)
+    ledger = lookup.manager_of(interaction).ledger
+    offer = Offer.from_note(record, (await ledger.notes(game_id)).get(REMATCH_NOTE))
+    if offer is None:
+        return None
+    OFFERS[game_id] = offer
+    KEEP_OPEN.add(_home(record))
+    offer.timer = spawn(_open_later(interaction.client, offer), name=f"rematch of {game_id}")
+    return offer if offer.until > time.time() else None
 
 
 @handles("rematch_in")
 async def rematch_in(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
-    offer = OFFERS.get(game_id)
-    if offer is None or offer.first.guild_id != interaction.guild_id:
+    offer = await open_offer(interaction, game_id)
+    if offer is None:
         raise TableError("end.rematch_over")
     user = interaction.user.id
     if user not in offer.members:
@@ -249,6 +279,10 @@ async def _open(client: discord.Client, offer: Offer) -> None:
             await lobby.remember_messages()
         key = "end.rematch_opened_missing" if missing else "end.rematch_opened"
         text = t(lang, key, game_id=lobby.game_id, players=" ".join(f"<@{m}>" for m in missing))
+    try:
+        await manager.ledger.set_note(offer.first.id, REMATCH_NOTE, offer.note(done=True))
+    except Exception as exc:  # the lobby is open; a restart would only offer to open another
+        log.error("game %s: the rematch could not be marked done (%r)", offer.first.id, exc)
     await _tell(client, offer, text)
 
 
