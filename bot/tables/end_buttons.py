@@ -99,14 +99,7 @@ async def rematch(interaction: discord.Interaction, game_id: int, args: list[str
     record = await finished_game(interaction, game_id)
     await check_rematch(interaction, record)
     lang = lang_of(interaction)
-    view = view_of(
-        button(
-            "rematch_ok",
-            game_id,
-            label=t(lang, "end.rematch_yes"),
-            style=discord.ButtonStyle.primary,
-        )
-    )
+    view = _one_button("rematch_ok", game_id, t(lang, "end.rematch_yes"), primary=True)
     seconds = rematch_seconds(interaction.client)
     await ephemeral(interaction, t(lang, "end.rematch_confirm", seconds=seconds), view=view)
 
@@ -209,6 +202,12 @@ async def status_after_end(interaction: discord.Interaction, game: str) -> bool:
 # -- the offer's lifetime ----------------------------------------------------------------------
 
 
+def _one_button(verb: str, game_id: int, label: str, primary: bool = False) -> discord.ui.View:
+    """The rematch's confirmation (primary) or its opt-in (green): one button."""
+    style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.success
+    return view_of(button(verb, game_id, label=label, style=style))
+
+
 def _home(record: GameRecord) -> int:
     return record.thread_id or record.channel_id
 
@@ -238,14 +237,7 @@ async def _post_offer(client: discord.Client, offer: Offer, others: list[int]) -
         players=" ".join(f"<@{m}>" for m in others),
         until=int(offer.until),
     )
-    view = view_of(
-        button(
-            "rematch_in",
-            offer.first.id,
-            label=t(lang, "end.rematch_in"),
-            style=discord.ButtonStyle.success,
-        )
-    )
+    view = _one_button("rematch_in", offer.first.id, t(lang, "end.rematch_in"))
     mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
     message = await _channel(client, offer.first).send(
         content=content, view=view, allowed_mentions=mentions

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import discord
@@ -15,33 +14,25 @@ import pytest
 
 from bot.i18n import t
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby
-from bot.runtime.manager import Defaults, TableManager
 from bot.tables import end_buttons, ending
 from bot.tables.buttons import BUTTONS
-from data.store import ResultRow, open_ledger
-from rules.random_play import random_match
+from data.store import ResultRow
+from tests.bot import test_kamiza_hand_view as hand_view
 from tests.bot.fakes import FakeBot, FakeInteraction
-from tests.bot.test_runtime import GUILD, Recorder
-from tests.data.test_ledger_game_ends import seat
+from tests.bot.test_runtime import GUILD
+from tests.data.test_ledger_game_ends import finish
 
 THREAD = 40
 HOST, BEN, CY, STRANGER = 1, 2, 3, 99
 
 
-@pytest.fixture
-async def ledger(tmp_path: Path):
-    store = await open_ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    yield store
-    await store.close()
+ledger, manager = hand_view.ledger, hand_view.manager  # the usual fixtures: a ledger, a manager
 
 
-@pytest.fixture
-async def manager(ledger):
-    tables = TableManager(
-        ledger, {"kamiza": Recorder()}, Defaults(turn_seconds=3600, lobby_seconds=600)
-    )
-    yield tables
-    await tables.shutdown()
+@pytest.fixture(autouse=True)
+async def no_offers_left():
+    """Each test starts and ends with no rematch offered (the offers live in the process)."""
+    yield
     for offer in list(end_buttons.OFFERS.values()):
         if offer.timer is not None:
             offer.timer.cancel()
@@ -59,21 +50,8 @@ def bot(manager) -> FakeBot:
 
 async def finished(ledger, players=("1", "2", "3", "bot-1"), guild: int = GUILD) -> int:
     """A finished KAMIZA game in thread THREAD, hosted by HOST, its computer seat "hard"."""
-    _, log = random_match("kamiza", list(players), 5)
-    gid = await ledger.create_game(
-        game="kamiza",
-        options=log["options"],
-        guild_id=guild,
-        channel_id=2,
-        thread_id=THREAD,
-        host_id=HOST,
-    )
+    gid = await finish(ledger, list(players), thread=THREAD, guild=guild)
     await ledger.set_note(gid, COMPUTERS_NOTE, ["hard"])
-    header = {k: v for k, v in log.items() if k != "actions"}
-    await ledger.start_game(gid, header, [seat(p) for p in log["players"]])
-    for seq, action in enumerate(log["actions"]):
-        await ledger.append_action(gid, seq, action)
-    await ledger.finish_game(gid)
     await ledger.set_note(gid, "messages", {ending.RESULT_MESSAGE: 777})
     return gid
 

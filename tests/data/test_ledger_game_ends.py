@@ -22,12 +22,15 @@ def seat(player: str) -> Seat:
     return Seat(player, int(player), f"user{player}")
 
 
-async def finish(ledger, players: list[str], *, thread: int | None = None, **link) -> int:
+async def finish(
+    ledger, players: list[str], *, thread: int | None = None, guild: int = 1, **link
+) -> int:
+    """A finished KAMIZA game of `players` (the first hosts it; "bot-N" are computers)."""
     _, log = random_match("kamiza", players, 5)
     gid = await ledger.create_game(
         game="kamiza",
         options=log["options"],
-        guild_id=1,
+        guild_id=guild,
         channel_id=2,
         thread_id=thread,
         host_id=int(players[0]),

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
-from kamiza_play import whose_turn
 from table_play import open_table, verb_button
 from test_high_card import (
     assert_no_errors,
@@ -18,6 +17,7 @@ from test_high_card import (
     open_hand,
     plugin_env,
     table_message,
+    wait_turn,
 )
 
 from data.store import open_ledger
@@ -25,36 +25,16 @@ from data.store import open_ledger
 pytestmark = pytest.mark.e2e
 
 
-async def next_turn(
-    members: dict[int, FakeUser], thread: Channel, games: int, after: tuple[int, int] | None
-) -> FakeUser | None:
-    """The member the newest table message pings, once it differs from `after`; None once the
-    `games`-th final standings are out."""
-    anyone = next(iter(members.values()))
-
-    def ready() -> FakeUser | bool | None:
-        if len(final_standings(anyone, thread)) >= games:
-            return True
-        table = table_message(anyone, thread)
-        if table is None or (table.id, table.edits) == after:
-            return None
-        uid = whose_turn(table)
-        return members.get(uid) if uid else None
-
-    found = await anyone.state.wait_for(ready, 10, "a member's turn or the standings")
-    return None if found is True else found  # type: ignore[return-value]
-
-
 async def play_to_the_end(members: dict[int, FakeUser], thread: Channel, games: int) -> Message:
     """Every member puts their highest card until the `games`-th final standings are out."""
-    player = await next_turn(members, thread, games, None)
+    player = await wait_turn(members, thread, None, games)
     while player is not None:
         hand = await open_hand(player, thread)
         table = table_message(player, thread)
         version = (table.id, table.edits) if table else None
         cards = card_buttons(hand)
         await player.click(hand, cards[max(cards)])
-        player = await next_turn(members, thread, games, version)
+        player = await wait_turn(members, thread, version, games)
     return final_standings(player or next(iter(members.values())), thread)[-1]
 
 
