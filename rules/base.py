@@ -206,6 +206,12 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
     def over(self) -> bool:
         return self.next() is None
 
+    def round_number(self) -> int:
+        """Which round (deal, trick) is being played, counted from 1 over the whole game, never
+        going back. A table gives each round its own message and tells a player their turn
+        afresh when a round begins; a game without rounds is one round."""
+        return 1
+
     @abstractmethod
     def legal_actions(self, player: str) -> list[ActionT]:
         """Every action `player` may take now (empty when it is not their turn)."""

@@ -108,6 +108,10 @@ class KamizaSight:
             return self._last[0], self._last[1]
         return self.game_index + 1, self.round_index + 1
 
+    def round_number(self) -> int:
+        """Rounds counted over the match (K-1: three games of three rounds); 10 once over."""
+        return self.game_index * ROUNDS_PER_GAME + self.round_index + 1
+
     def observation(self, player: str | None) -> KamizaObservation:
         """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
         face_up = self.start_player if self.advanced else None

@@ -148,6 +148,9 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
             "out": list(self.out),
         }
 
+    def round_number(self) -> int:
+        return self.round
+
     def observation(self, player: str | None) -> KobayakawaObservation:
         """G-3: own card only (and the drawn card once looked at); the rest is public."""
         return observe(self, player)

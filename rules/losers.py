@@ -281,6 +281,10 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
             details["tie_break"] = tie_break(self.players, self.final, self.chips_left)
         return details
 
+    def round_number(self) -> int:
+        """Each trick, with its settling (chips, build, the winner's choice), is a round."""
+        return self.trick_number
+
     def observation(self, player: str | None) -> LosersObservation:
         """G-3: the player's own hand, hand sizes, and everything on the table (all public)."""
         nxt = self._next

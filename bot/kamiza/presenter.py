@@ -10,14 +10,15 @@ import discord
 from bot.i18n import t
 from bot.kamiza import render
 from bot.kamiza.hand import HAND
+from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.presenting import MessagePresenter
+from bot.tables.presenting import MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kamiza import Kamiza
-from rules.kamiza_events import MatchEnded
+from rules.kamiza_events import MatchEnded, RoundRevealed
 from rules.kamiza_moves import Play
 
 
@@ -34,13 +35,18 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         return text
 
     def table_embed(
-        self, table: Table[Kamiza], lang: str, viewer: str | None = None
+        self,
+        table: Table[Kamiza],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[Kamiza] | None = None,
     ) -> discord.Embed:
+        moment = as_of(table, at)
         return render.table_embed(
-            table.state.observation(viewer),
+            observed(moment, viewer),
             lang,
             lambda p: self.seat_name(table, p),
-            sorted(table.autopilot),
+            sorted(moment.autopilot),
         )
 
     def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
@@ -50,7 +56,12 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         return t(lang, "kamiza.recap.played", card=card, area=area)
 
     async def events(
-        self, table: Table[Kamiza], player: str, events: Sequence[Event], cause: str
+        self,
+        table: Table[Kamiza],
+        player: str,
+        events: Sequence[Event],
+        cause: str,
+        moment: Moment[Kamiza],
     ) -> None:
         lang = self.lang(table)
         name: render.Namer = lambda p: self.seat_name(table, p)  # noqa: E731
@@ -61,11 +72,14 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         if reveal is None:
             if note:
                 await self.send(table, content=note)
-            await self.refresh_table(table)
+            await self.refresh_table(table, moment)
             return
+        revealed = next(e for e in events if isinstance(e, RoundRevealed))
+        over = t(lang, "kamiza.table.round_over", game=revealed.game, round=revealed.round)
+        await self.close_table(table, over)
         await self.send(table, content=note, embed=reveal, view=reveal_view(table.game_id, events))
         if not any(isinstance(e, MatchEnded) for e in events):
-            await self.post_table(table, lang)
+            await self.post_table(table, moment, lang)
 
     async def finished(self, table: Table[Kamiza], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 
 import discord
@@ -11,16 +10,15 @@ from bot.i18n import t
 from bot.kobayakawa import look, render
 from bot.kobayakawa.hand import HAND
 from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
+from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.presenting import MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
 from rules.kobayakawa_moves import Draw, Drew, GameEnded
-
-log = logging.getLogger(__name__)
 
 
 class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
@@ -41,12 +39,14 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
     def restore_seen_draw(self, table: Table[Kobayakawa]) -> bool:
         return look.restore_seen_draw(table)
 
-    async def table_opened(self, table: Table[Kobayakawa], restored: bool) -> None:
+    async def table_opened(
+        self, table: Table[Kobayakawa], restored: bool, moment: Moment[Kobayakawa]
+    ) -> None:
         if restored:
             # First, before any await: this job is the table's first, and it starts before the
             # turn clock or a computer player can act on the restored state.
             self.restore_seen_draw(table)
-        await super().table_opened(table, restored)
+        await super().table_opened(table, restored, moment)
 
     # -- messages ----------------------------------------------------------------------------------
 
@@ -62,17 +62,27 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         return super().played_line(play, name, lang)
 
     def table_embed(
-        self, table: Table[Kobayakawa], lang: str, viewer: str | None = None
+        self,
+        table: Table[Kobayakawa],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[Kobayakawa] | None = None,
     ) -> discord.Embed:
+        moment = as_of(table, at)
         return render.table_embed(
-            table.state.observation(viewer),  # G-3: public, or the viewer's own card too
+            observed(moment, viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),
-            sorted(table.autopilot),
+            sorted(moment.autopilot),
         )
 
     async def events(
-        self, table: Table[Kobayakawa], player: str, events: Sequence[Event], cause: str
+        self,
+        table: Table[Kobayakawa],
+        player: str,
+        events: Sequence[Event],
+        cause: str,
+        moment: Moment[Kobayakawa],
     ) -> None:
         lang = self.lang(table)
         note = None
@@ -82,25 +92,14 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         if showdown is None:
             if note:
                 await self.send(table, content=note)
-            await self.refresh_table(table)
+            await self.refresh_table(table, moment)
             return
         ended = next(e for e in events if isinstance(e, render.RoundEnd))
-        await self._close_round(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
+        await self.close_table(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
         view = reveal_view(table.game_id, events)
         await self.send(table, content=note, embed=showdown, view=view)
         if not any(isinstance(e, GameEnded) for e in events):
-            await self.post_table(table, lang)  # a fresh table message for the new round
-
-    async def _close_round(self, table: Table[Kobayakawa], text: str) -> None:
-        """The finished round's table message: no more turn ping, no more buttons."""
-        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
-        if message_id is None:
-            return
-        await self.bot.wait_until_ready()
-        try:
-            await self.channel(table).get_partial_message(message_id).edit(content=text, view=None)
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+            await self.post_table(table, moment, lang)  # a fresh table message for the new round
 
     async def finished(self, table: Table[Kobayakawa], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)

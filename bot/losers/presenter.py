@@ -13,13 +13,14 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.losers import menus, render
+from bot.losers import render
 from bot.losers.hand import HAND
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
+from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
@@ -30,8 +31,6 @@ from rules.losers_board import TRICKS
 from rules.losers_events import GameOver, TrickStarted
 
 log = logging.getLogger(__name__)
-
-QUIET = discord.AllowedMentions.none()
 
 # What happened in the trick being settled, told on its table message and in its recap; kept
 # by the table (`Table.memory`), rebuilt from the log after a restart (`recall`).
@@ -77,9 +76,14 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         return {player: seat.display_name for player, seat in table.seats.items()}
 
     def table_embed(
-        self, table: Table[RightsOfLosers], lang: str, viewer: str | None = None
+        self,
+        table: Table[RightsOfLosers],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[RightsOfLosers] | None = None,
     ) -> discord.Embed:
-        seen = menus.seen_by(table, None)
+        moment = as_of(table, at)
+        seen = moment.state.observation(None)  # G-3: the public table, whoever asks
         story = table.memory.get(STORY)
         return render.table_embed(
             seen,
@@ -88,34 +92,41 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             lambda p: self.seat_name(table, p),
             self.names(table),
             story,
-            sorted(table.autopilot),
+            sorted(moment.autopilot),
         )
 
-    def picture(self, table: Table[RightsOfLosers], lang: str) -> discord.File:
-        seen = menus.seen_by(table, None)
+    def picture(
+        self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
+    ) -> discord.File:
+        seen = as_of(table, at).state.observation(None)
         return render.picture(seen, seen.points_now(), lang, self.names(table))
 
     # -- the table message -----------------------------------------------------------------------
 
     async def post_table(
-        self, table: Table[RightsOfLosers], lang: str, note: str | None = None
+        self,
+        table: Table[RightsOfLosers],
+        moment: Moment[RightsOfLosers],
+        lang: str,
+        note: str | None = None,
     ) -> None:
         """A fresh table message (each trick has its own), the field attached as a PNG."""
         await self.send(
             table,
             TABLE_MESSAGE,
-            content=self.turn_content(table, lang, note),
-            embed=self.table_embed(table, lang),
-            view=self.table_view(table, lang),
-            file=self.picture(table, lang),
+            content=self.turn_content(table, moment, lang, note),
+            file=self.picture(table, lang, moment),
+            **self.table_message(table, moment, lang),
         )
 
-    async def refresh_table(self, table: Table[RightsOfLosers]) -> None:
+    async def refresh_table(
+        self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
+    ) -> None:
         """Edit the trick's table message after an action, with a new picture of the field."""
         lang = self.lang(table)
         message_id = table.message_ids.get(TABLE_MESSAGE)
         if message_id is None:
-            await self.post_table(table, lang)
+            await self.post_table(table, moment, lang)
             return
         await self.bot.wait_until_ready()
         try:
@@ -123,40 +134,26 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
                 self.channel(table)
                 .get_partial_message(message_id)
                 .edit(
-                    content=self.turn_content(table, lang) or "",
-                    embed=self.table_embed(table, lang),
-                    view=self.table_view(table, lang),
-                    attachments=[self.picture(table, lang)],
+                    content=self.turn_content(table, moment, lang) or "",
+                    attachments=[self.picture(table, lang, moment)],
+                    **self.table_message(table, moment, lang),
                 )
             )
         except discord.NotFound:
             table.message_ids.pop(TABLE_MESSAGE, None)
-            await self.post_table(table, lang)
+            await self.post_table(table, moment, lang)
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the table message: %s", table.game_id, exc)
-
-    async def _close_trick(
-        self, table: Table[RightsOfLosers], text: str, view: discord.ui.View | None = None
-    ) -> None:
-        """The finished trick's message: its story instead of the turn, no buttons but `view`
-        (the "?" of the rules that decided the trick), its picture."""
-        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
-        if message_id is None:
-            return
-        await self.bot.wait_until_ready()
-        try:
-            await (
-                self.channel(table)
-                .get_partial_message(message_id)
-                .edit(content=text, embeds=[], view=view, allowed_mentions=QUIET)
-            )
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not close the trick's message: %s", table.game_id, exc)
 
     # -- what happens ----------------------------------------------------------------------------
 
     async def events(
-        self, table: Table[RightsOfLosers], player: str, events: Sequence[Event], cause: str
+        self,
+        table: Table[RightsOfLosers],
+        player: str,
+        events: Sequence[Event],
+        cause: str,
+        moment: Moment[RightsOfLosers],
     ) -> None:
         lang = self.lang(table)
         story = table.memory.get(STORY)
@@ -168,15 +165,17 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         if ended is None:
             if note:
                 await self.send(table, content=note)
-            await self.refresh_table(table)
+            await self.refresh_table(table, moment)
             return
         trick = ended.trick - 1 if isinstance(ended, TrickStarted) else TRICKS
         table.memory.set(STORY, [])
         name = lambda p: self.seat_name(table, p)  # noqa: E731
+        # The closed trick keeps its picture and tells its story instead of the table, with the
+        # "?" of the rules that decided it.
         recap = render.recap(story, trick, lang, name)
-        await self._close_trick(table, recap, reveal_view(table.game_id, story))
+        await self.close_table(table, recap, reveal_view(table.game_id, story), embeds=[])
         if isinstance(ended, TrickStarted):
-            await self.post_table(table, lang, note=note)
+            await self.post_table(table, moment, lang, note=note)
         elif note:
             await self.send(table, content=note)
 

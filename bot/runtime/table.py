@@ -11,6 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
+from bot.runtime.moment import Moment, moment_of, turn_began
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
 from rules.agents import computer_action
@@ -60,11 +61,23 @@ class TablePresenter(Protocol[G_in]):
         """A table restored after a restart, before it is shown or played: rebuild what the
         presenter keeps of it (its `memory`) from the game's log."""
 
-    async def table_opened(self, table: Table[G_in], restored: bool) -> None: ...
+    async def table_opened(
+        self, table: Table[G_in], restored: bool, moment: Moment[G_in]
+    ) -> None: ...
     async def events(
-        self, table: Table[G_in], player: str, events: Sequence[Event], cause: str
+        self,
+        table: Table[G_in],
+        player: str,
+        events: Sequence[Event],
+        cause: str,
+        moment: Moment[G_in],
     ) -> None:
-        """`cause`: "player", "bot", "timeout" or "autopilot"."""
+        """`cause`: "player", "bot", "timeout" or "autopilot"; `moment`: the table as this action
+        left it (word that, not `table.state`, which may have moved on since)."""
+
+    async def turn(self, table: Table[G_in], moment: Moment[G_in]) -> None:
+        """After each action and the opening: who must act now (`moment.next`), and the member
+        whose turn began there (`moment.turn_of`, to be told with a notification), if any."""
 
     async def reminder(self, table: Table[G_in], player: str, seconds_left: int) -> None: ...
     async def autopilot_changed(self, table: Table[G_in], player: str, on: bool) -> None: ...
@@ -148,6 +161,7 @@ class Table(Generic[G]):
             self.state.check(player, action)
             entry = {"player": player, **type(self.state).action_json(action)}
             await self.ledger.append_action(self.game_id, self.seq, entry)
+            before, round_before = self.state.next(), self.state.round_number()
             events = self.state.apply(player, action)
             if cause in PLAYED_FOR and player not in self.away:
                 self.away[player] = self.seq
@@ -155,7 +169,10 @@ class Table(Generic[G]):
             self.seq += 1
             if cause == "player":
                 self.expiries[player] = 0
-            self.outbox.put(lambda: self.presenter.events(self, player, events, cause))
+            began = turn_began(before, round_before, self.state, self.seats, self.autopilot)
+            moment = self.moment(began)
+            self.outbox.put(lambda: self.presenter.events(self, player, events, cause, moment))
+            self.outbox.put(lambda: self.presenter.turn(self, moment))
             if self.state.over:
                 await self._finish()
             else:
@@ -171,6 +188,10 @@ class Table(Generic[G]):
             self.expiries[player] = 0
             await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, False))
+            # Back on their own turn: it is theirs again, told like any other.
+            if turn_began(None, None, self.state, self.seats, self.autopilot) == player:
+                moment = self.moment(player)
+                self.outbox.put(lambda: self.presenter.turn(self, moment))
             self._schedule()
             return True
 
@@ -222,7 +243,9 @@ class Table(Generic[G]):
         self.closed = True
         if last is not None:
             player, events = last
-            self.outbox.put(lambda: self.presenter.events(self, player, events, "player"))
+            moment = self.moment(None)
+            self.outbox.put(lambda: self.presenter.events(self, player, events, "player", moment))
+            self.outbox.put(lambda: self.presenter.turn(self, moment))  # the last ping goes
         if results is not None:
             self.outbox.put(lambda: self.presenter.finished(self, results))
         else:
@@ -254,9 +277,15 @@ class Table(Generic[G]):
 
     # -- the clock ---------------------------------------------------------------------------
 
+    def moment(self, turn_of: str | None) -> Moment[G]:
+        """The table now, kept for a presenter job that runs later (`bot.runtime.moment`)."""
+        return moment_of(self.seq, self.state, self.autopilot, turn_of)
+
     def start(self, *, restored: bool) -> None:
-        """Show the table and start the clock for whoever must act."""
-        self.outbox.put(lambda: self.presenter.table_opened(self, restored))
+        """Show the table, tell whoever must act, and start the clock for them."""
+        moment = self.moment(turn_began(None, None, self.state, self.seats, self.autopilot))
+        self.outbox.put(lambda: self.presenter.table_opened(self, restored, moment))
+        self.outbox.put(lambda: self.presenter.turn(self, moment))
         self._schedule()
 
     async def resume_finish(self, last: tuple[str, Sequence[Event]] | None = None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -10,6 +11,8 @@ import discord
 
 from bot.i18n import language, t
 from bot.runtime.lobby import BOT_PREFIX, Lobby
+from bot.runtime.memory import Slot
+from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
 from bot.tables import ending
@@ -24,8 +27,29 @@ log = logging.getLogger(__name__)
 
 LOBBY_MESSAGE = "lobby"
 TABLE_MESSAGE = "table"
+PING_MESSAGE = "ping"  # the short "your turn" message, deleted when that turn ends
+QUIET = discord.AllowedMentions.none()
+# The member the standing ping message told (None: no ping standing, as after a restart).
+PINGED: Slot[str | None] = Slot("pinged", lambda: None)
+# The moment the round's table message shows now: its picture when the round is closed.
+SHOWN: Slot[Moment[Any] | None] = Slot("shown", lambda: None)
 G = TypeVar("G", bound=AnyGame)
 Item = Lobby | Table[Any]
+
+
+def as_of(table: Table[G], at: Moment[G] | None) -> Moment[G]:
+    """`at`, or the table as it is now (for an answer rendered at once, like a status)."""
+    if at is not None:
+        return at
+    state = table.state
+    return Moment(table.seq, state, state.round_number(), frozenset(table.autopilot), None)
+
+
+def observed(moment: Moment[G], viewer: str | None) -> Any:
+    """What `viewer` may see in `moment` (the game's observation); in a round's closing picture
+    nobody is to act."""
+    seen = moment.state.observation(viewer)
+    return dataclasses.replace(seen, to_act=None) if moment.closing else seen
 
 
 def mention(seat: Seat, lang: str = "en") -> str:
@@ -183,7 +207,7 @@ class MessagePresenter(Generic[G]):
     def seat_name(self, table: Table[G], player: str) -> str:
         return mention(table.seats[player], self.lang(table))
 
-    def table_view(self, table: Table[G], lang: str) -> discord.ui.View:
+    def table_view(self, table: Table[G], moment: Moment[G], lang: str) -> discord.ui.View:
         items = [
             button(
                 "hand",
@@ -193,9 +217,9 @@ class MessagePresenter(Generic[G]):
                 emoji="🂠",
             )
         ]
-        if table.autopilot:
+        if moment.autopilot:
             items.append(button("back", table.game_id, label=t(lang, "table.im_back")))
-        why = why_button(table.game_id, table.state.rules_now())  # the rules of this step
+        why = why_button(table.game_id, moment.state.rules_now())  # the rules of this step
         if why is not None:
             items.append(why)
         return view_of(*items)
@@ -203,7 +227,7 @@ class MessagePresenter(Generic[G]):
     def recall(self, table: Table[G], log: Mapping[str, Any]) -> None:
         """Nothing kept beyond the state and the notes; a presenter with `memory` rebuilds it."""
 
-    async def table_opened(self, table: Table[G], restored: bool) -> None:
+    async def table_opened(self, table: Table[G], restored: bool, moment: Moment[G]) -> None:
         lang = self.lang(table)
         if not restored and LOBBY_MESSAGE in table.message_ids:
             names = ", ".join(mention(s, lang) for s in table.seats.values())
@@ -218,37 +242,112 @@ class MessagePresenter(Generic[G]):
             # whose turn it was: retire it, the table continues in a fresh one below.
             await self.edit_or_send(table, TABLE_MESSAGE, content=t(lang, "table.moved"), view=None)
         note = t(lang, "table.restored") if restored else None
-        await self.post_table(table, lang, note=note)
+        await self.post_table(table, moment, lang, note=note)
 
-    def turn_content(self, table: Table[G], lang: str, note: str | None = None) -> str | None:
-        """The message text above the table: a note, and whose turn it is (a member is pinged)."""
-        nxt = table.state.next()
+    def turn_content(
+        self, table: Table[G], moment: Moment[G], lang: str, note: str | None = None
+    ) -> str | None:
+        """The message text above the table: a note, and whose turn it is, named without a
+        mention (an edit never notifies; the turn's own ping message does, see `turn`)."""
+        nxt = moment.next
         content = note or ""
-        if nxt is not None and not table.seats[nxt.player].is_bot:
-            turn = t(lang, "table.turn_ping", player=self.seat_name(table, nxt.player))
-            content = f"{content}\n{turn}".strip()
+        if nxt is not None:
+            seat = table.seats[nxt.player]
+            who = f"**{seat.display_name}**" if not seat.is_bot else mention(seat, lang)
+            content = f"{content}\n{t(lang, 'table.turn_now', player=who)}".strip()
         return content or None
 
-    async def post_table(self, table: Table[G], lang: str, note: str | None = None) -> None:
+    def table_message(self, table: Table[G], moment: Moment[G], lang: str) -> dict[str, Any]:
+        """The round's table message as `moment` left it (a game adds its picture); the moment
+        is kept as the one the message shows (`SHOWN`), for its closing picture."""
+        table.memory.set(SHOWN, moment)
+        return {
+            "embed": self.table_embed(table, lang, at=moment),
+            "view": self.table_view(table, moment, lang),
+            "allowed_mentions": QUIET,
+        }
+
+    async def post_table(
+        self, table: Table[G], moment: Moment[G], lang: str, note: str | None = None
+    ) -> None:
         """Post a fresh table message (a new one each round: old messages are not edited)."""
+        content = self.turn_content(table, moment, lang, note)
         await self.send(
-            table,
-            TABLE_MESSAGE,
-            content=self.turn_content(table, lang, note),
-            embed=self.table_embed(table, lang),
-            view=self.table_view(table, lang),
+            table, TABLE_MESSAGE, content=content, **self.table_message(table, moment, lang)
         )
 
-    async def refresh_table(self, table: Table[G]) -> None:
-        """Edit this round's table message after a play (one call per play)."""
+    async def refresh_table(self, table: Table[G], moment: Moment[G]) -> None:
+        """Edit this round's table message after a play (one call per play), to what the play
+        left: `moment`, never the state a later play made."""
         lang = self.lang(table)
         await self.edit_or_send(
             table,
             TABLE_MESSAGE,
-            content=self.turn_content(table, lang) or "",
-            embed=self.table_embed(table, lang),
-            view=self.table_view(table, lang),
+            content=self.turn_content(table, moment, lang) or "",
+            **self.table_message(table, moment, lang),
         )
+
+    async def close_table(
+        self, table: Table[G], text: str, view: discord.ui.View | None = None, **fields: Any
+    ) -> None:
+        """The finished round's table message, edited once and never again: `text` instead of
+        the turn, no buttons to play (`view`: only a "?" of the rules that decided the round),
+        its picture as the round's last play left it with nobody to act (unless `fields` say
+        otherwise). The next round's table is a new message."""
+        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
+        shown = table.memory.get(SHOWN)
+        table.memory.set(SHOWN, None)
+        if message_id is None:
+            return
+        if shown is not None and "embeds" not in fields:  # its last picture, without a turn
+            closing = dataclasses.replace(shown, closing=True)
+            fields["embed"] = self.table_embed(table, self.lang(table), at=closing)
+        await self.bot.wait_until_ready()
+        message = self.channel(table).get_partial_message(message_id)
+        try:
+            await message.edit(content=text, view=view, allowed_mentions=QUIET, **fields)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+
+    # -- whose turn --------------------------------------------------------------------------------
+
+    async def turn(self, table: Table[G], moment: Moment[G]) -> None:
+        """Tell a member their turn with a new message (only a new message's mention notifies);
+        the previous ping goes once its turn is over, so the thread keeps one at most."""
+        pinged = table.memory.get(PINGED)
+        nxt = moment.next
+        if moment.turn_of is None and nxt is not None and nxt.player == pinged:
+            return  # the same turn goes on (several actions in a row)
+        await self.delete_ping(table)
+        if moment.turn_of is None:
+            return
+        seat = table.seats[moment.turn_of]
+        if seat.user_id is None:
+            return  # never: a turn is a member's (`bot.runtime.moment.turn_began`)
+        lang = self.lang(table)
+        await self.send(
+            table,
+            PING_MESSAGE,
+            content=t(lang, "table.turn_ping", player=mention(seat, lang)),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(seat.user_id)], roles=False, everyone=False
+            ),
+        )
+        table.memory.set(PINGED, moment.turn_of)
+
+    async def delete_ping(self, table: Table[G]) -> None:
+        table.memory.set(PINGED, None)
+        message_id = table.message_ids.pop(PING_MESSAGE, None)
+        if message_id is None:
+            return
+        await table.remember_messages()  # first: a restart must not delete it again
+        await self.bot.wait_until_ready()
+        try:
+            await self.channel(table).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass  # deleted by a moderator, or gone with the thread
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not delete the turn ping: %s", table.game_id, exc)
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)
@@ -270,6 +369,8 @@ class MessagePresenter(Generic[G]):
 
     async def cancelled(self, item: Lobby | Table[G], reason: str) -> None:
         lang = self.lang(item)
+        if isinstance(item, Table):
+            await self.delete_ping(item)
         await self.send(item, content=t(lang, "table.cancelled", reason=t(lang, reason)))
 
     def results_lines(self, table: Table[G], results: Sequence[ResultRow], lang: str) -> list[str]:
@@ -361,5 +462,12 @@ class MessagePresenter(Generic[G]):
 
     # -- implemented by each game ------------------------------------------------------------------
 
-    def table_embed(self, table: Table[G], lang: str, viewer: str | None = None) -> discord.Embed:
+    def table_embed(
+        self,
+        table: Table[G],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[G] | None = None,
+    ) -> discord.Embed:
+        """The table as `viewer` may see it, as `at` left it (None: as it is now)."""
         raise NotImplementedError

@@ -107,6 +107,12 @@ class Posted:
         return self.kwargs.get("content")
 
     @property
+    def is_ping(self) -> bool:
+        """A turn's ping (a message that may notify named users only) or its deletion."""
+        allowed = self.kwargs.get("allowed_mentions")
+        return self.kind == "delete" or isinstance(getattr(allowed, "users", None), list)
+
+    @property
     def embed(self) -> Any:
         return self.kwargs.get("embed")
 
@@ -132,6 +138,9 @@ class FakePartialMessage:
 
     async def edit(self, **kwargs: Any) -> None:
         self.channel.bot.posted.append(Posted("edit", self.channel.id, self.id, kwargs))
+
+    async def delete(self) -> None:
+        self.channel.bot.posted.append(Posted("delete", self.channel.id, self.id, {}))
 
 
 @dataclass

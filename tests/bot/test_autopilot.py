@@ -36,10 +36,12 @@ class SlowDisplay(Recorder):
         self.seconds = seconds
         self.shown: list[float] = []
 
-    async def events(self, table: Table, player: str, events: Sequence[Any], cause: str) -> None:
+    async def events(
+        self, table: Table, player: str, events: Sequence[Any], cause: str, moment: Any
+    ) -> None:
         await asyncio.sleep(self.seconds)
         self.shown.append(time.monotonic())
-        await super().events(table, player, events, cause)
+        await super().events(table, player, events, cause, moment)
 
 
 def policy_spy(monkeypatch: pytest.MonkeyPatch) -> list[Any]:

@@ -83,11 +83,12 @@ async def opened(manager: TableManager, monkeypatch: pytest.MonkeyPatch, line: L
 
 
 async def play(table: Table, bot: FakeBot, player: str, action: Play, cause: str = "player"):
-    """Commit one play and return its events and what the presenter posted for it."""
+    """Commit one play and return its events and what the presenter posted for it (but the
+    turn pings: `bot.tables.presenting.MessagePresenter.turn`, tested on their own)."""
     before = len(bot.posted)
     events = await table.act(player, action, cause=cause)
     await table.outbox.drain()
-    return events, bot.posted[before:]
+    return events, [p for p in bot.posted[before:] if not p.is_ping]
 
 
 def strings(posted: Posted) -> list[str]:
@@ -144,7 +145,11 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
                 validate_embeds([message.embed.to_dict()])
         revealed = next((e for e in events if e.kind == "round_revealed"), None)
         if revealed is not None:
-            reveal, after = posted
+            closed, reveal, after = posted
+            assert (closed.kind, closed.message_id) == ("edit", table_message)
+            assert closed.kwargs["view"] is None and "<@" not in closed.content
+            turns = {t(lang, "kamiza.table.turn", player=mention(table, p)) for p in state.players}
+            assert not turns & set(closed.embed.description.split("\n"))  # nobody to act
             assert reveal.kind == "send"
             title = t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round)
             assert reveal.embed.title == title
@@ -158,9 +163,8 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
             continue
         [edit] = posted
         assert (edit.kind, edit.message_id) == ("edit", table_message)
-        assert edit.content == t(
-            lang, "table.turn_ping", player=mention(table, state.next().player)
-        )
+        to_play = f"**{table.seats[state.next().player].display_name}**"
+        assert edit.content == t(lang, "table.turn_now", player=to_play)
         assert_shows_only(strings(edit), lang, state, face_up(state, None))
         to_act = mention(table, state.next().player)
         assert t(lang, "kamiza.table.turn", player=to_act) in edit.embed.description.split("\n")
@@ -212,7 +216,7 @@ async def test_k3_every_reveal_names_each_card_played_where_and_by_whom_and_the_
         if revealed is None:
             continue
         reveals += 1
-        embed = posted[0].embed
+        embed = posted[1].embed  # after the round's table message, closed
         assert embed.title == t(
             lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round
         )
@@ -323,7 +327,9 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
     state = kamiza(table)
     events, posted = await play(table, bot, *line.plays[-1])
     assert [e.kind for e in events][-1] == "match_ended"
-    reveal, standings = posted  # the last reveal, then the standings: no table for a new round
+    # the round's table closed, the last reveal, then the standings: no table for a new round
+    closed, reveal, standings = posted
+    assert closed.kind == "edit" and closed.kwargs["view"] is None
     assert reveal.embed.title == t(lang, "kamiza.reveal.title", game=3, round=3)
     embed = standings.embed
     validate_embeds([embed.to_dict()])
@@ -443,7 +449,7 @@ async def test_a_timeout_note_names_the_player_it_played_for(presented, monkeypa
         await play(table, bot, player, action)
     last = rest[-1]
     _, posted = await play(table, bot, *last, cause="timeout")
-    reveal = posted[0]  # the round's end: the note comes with the reveal
+    reveal = posted[1]  # the round's end (its table closed first): the note comes with the reveal
     assert reveal.content == t(lang, "table.timed_out", player=mention(table, last[0]))
     assert reveal.embed.title == t(lang, "kamiza.reveal.title", game=1, round=1)
     await table.stop()

@@ -29,6 +29,7 @@ class SilentPresenter(KobayakawaPresenter):
         super().__init__(None)  # type: ignore[arg-type]  # never reaches Discord
 
     async def events(self, *args: Any) -> None: ...
+    async def turn(self, *args: Any) -> None: ...
     async def reminder(self, *args: Any) -> None: ...
     async def autopilot_changed(self, *args: Any) -> None: ...
     async def finished(self, *args: Any) -> None: ...
@@ -49,7 +50,9 @@ def opened(monkeypatch) -> list[tuple[bool, list[Any]]]:
     """Each table shown: whether restored, and what its player to act may do at that moment."""
     shown: list[tuple[bool, list[Any]]] = []
 
-    async def table_opened(self: MessagePresenter, table: Table, restored: bool) -> None:
+    async def table_opened(
+        self: MessagePresenter, table: Table, restored: bool, moment: Any
+    ) -> None:
         nxt = table.state.next()
         shown.append((restored, table.state.legal_actions(nxt.player) if nxt else []))
 

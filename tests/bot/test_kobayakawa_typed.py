@@ -62,7 +62,11 @@ def test_g3_the_public_table_is_the_same_whatever_the_hidden_cards():
 def test_g3_the_presenter_draws_the_public_table_or_the_viewers_own():
     seats = {p: Seat(p, n, NAMES[p]) for n, p in enumerate("abc", start=1)}
     table = SimpleNamespace(
-        state=game(8, 13, 11, 7), seats=seats, autopilot={"c"}, place=SimpleNamespace(guild_id=1)
+        state=game(8, 13, 11, 7),
+        seq=0,
+        seats=seats,
+        autopilot={"c"},
+        place=SimpleNamespace(guild_id=1),
     )
     presenter = KobayakawaPresenter(SimpleNamespace(get_guild=lambda guild_id: None))
     public = presenter.table_embed(table, "en")

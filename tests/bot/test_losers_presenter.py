@@ -70,11 +70,11 @@ async def played_through(players: int, seed: int, agent: Any, locale: str = "en-
     presenter = LosersPresenter(bot)
     table = make_table(players, seed, presenter)
     state, rng = rules_of(table), random.Random(seed)
-    await presenter.post_table(table, presenter.lang(table))
+    await presenter.post_table(table, table.moment(None), presenter.lang(table))
     while (nxt := state.next()) is not None:
         events = state.apply(nxt.player, agent(state, nxt.player, rng))
         table.seq += 1
-        await presenter.events(table, nxt.player, events, "action")
+        await presenter.events(table, nxt.player, events, "action", table.moment(None))
     await presenter.finished(table, [])
     return table, bot
 

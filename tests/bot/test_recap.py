@@ -141,8 +141,8 @@ class Watched(KamizaPresenter):
         super().__init__(FakeBot())
         self.changed = asyncio.Event()
 
-    async def events(self, table: Any, player: str, events: Any, cause: str) -> None:
-        await super().events(table, player, events, cause)
+    async def events(self, table: Any, player: str, events: Any, cause: str, moment: Any) -> None:
+        await super().events(table, player, events, cause, moment)
         self.changed.set()
 
     async def finished(self, table: Any, results: Any) -> None:

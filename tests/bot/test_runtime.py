@@ -46,11 +46,16 @@ class Recorder:
     def recall(self, table: Table, log: Any) -> None:
         self._note("recall", len(log["actions"]))
 
-    async def table_opened(self, table: Table, restored: bool) -> None:
+    async def table_opened(self, table: Table, restored: bool, moment: Any) -> None:
         self._note("table_opened", restored)
 
-    async def events(self, table: Table, player: str, events: Sequence[Any], cause: str) -> None:
-        self._note("events", player, [e.kind for e in events], cause)
+    async def events(
+        self, table: Table, player: str, events: Sequence[Any], cause: str, moment: Any
+    ) -> None:
+        self._note("events", player, [e.kind for e in events], cause, moment)
+
+    async def turn(self, table: Table, moment: Any) -> None:
+        self._note("turn", moment.turn_of)
 
     async def reminder(self, table: Table, player: str, seconds_left: int) -> None:
         self._note("reminder", player)
@@ -120,6 +125,11 @@ async def test_full_match_is_written_before_it_is_shown_and_results_recorded(led
     assert len(finished) == 1
     assert {p for p, rank, winner in finished[0][0] if winner} == set(answer["winners"])
     assert len(recorder.named("events")) == len(record.actions) == table.seq
+    # KAMIZA passes the turn with every play: a turn begins at the opening and after each play
+    # but the last, each told once; and every presenter job words its own action's moment
+    told = [player for (player,) in recorder.named("turn") if player is not None]
+    assert len(told) == len(record.actions)
+    assert [args[3].seq for args in recorder.named("events")] == list(range(1, table.seq + 1))
 
 
 async def test_stale_and_double_clicks_apply_once(ledger) -> None:
@@ -192,11 +202,13 @@ async def test_back_from_autopilot(ledger) -> None:
     recorder = Recorder()
     manager = make_manager(ledger, recorder, turn_seconds=60)
     table = await open_and_start(manager, humans=3)
-    player = next(iter(table.seats))
+    player = table.state.next().player
     table.autopilot.add(player)
     assert await table.back(player) is True
     assert await table.back(player) is False
     assert player not in table.autopilot
+    await table.outbox.drain()
+    assert recorder.named("turn")[-1] == (player,)  # back on their own turn: told it afresh
 
 
 async def test_restart_restores_lobbies_and_tables(ledger, tmp_path: Path) -> None:
@@ -298,7 +310,7 @@ async def test_an_end_not_yet_announced_is_announced_after_a_restart(ledger, mon
     second = make_manager(ledger, second_recorder)
     assert await second.restore() == (0, 0)
     await asyncio.wait_for(marked.wait(), 10)
-    [(_, kinds, _)] = second_recorder.named("events")
+    [(_, kinds, _, _)] = second_recorder.named("events")
     assert "round_revealed" in kinds and "match_ended" in kinds  # the final reveal, replayed
     assert len(second_recorder.named("finished")) == 1
     assert await ledger.unannounced_games() == []

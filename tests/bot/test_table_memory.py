@@ -98,7 +98,7 @@ async def test_the_story_replayed_from_the_log_is_the_one_told_live(seed: int) -
         actions.append({"player": nxt.player, **RightsOfLosers.action_json(action)})
         events = table.state.apply(nxt.player, action)
         table.seq += 1
-        await presenter.events(table, nxt.player, events, "player")
+        await presenter.events(table, nxt.player, events, "player", table.moment(None))
         live = table.memory.get(STORY)
         assert story_of({**header, "actions": actions}) == live
         told += bool(live)

@@ -31,6 +31,7 @@ from bot_process import BotProcess
 from fakediscord import FakeUser
 from fakediscord.driver import SlashError
 from fakediscord.state import Channel, FakeState, Interaction, Message
+from table_play import whose_turn
 
 from rules.log import apply_entry, start
 
@@ -39,7 +40,6 @@ PRIVATE_VERBS = re.compile(r"^(g:(kz[bchp]|kb[a-z]|rl[a-z]+|cancel_yes)|s:rl[a-z
 # Verbs that only show the menu again: a member playing properly does not go round in circles.
 REFRESH_VERBS = ("g:kzh:", "g:kbh:", "g:rlh:")
 HAND_VERB = "g:hand:"
-MENTION = re.compile(r"<@(\d+)>")
 # The KAMIZA table embed (not the reveal), in both languages.
 KAMIZA_TABLE_TITLE = re.compile(
     r"^(KAMIZA · Game \d/3 · Round \d/3|上座 · 第\dゲーム/3 · 第\dラウンド/3)"
@@ -482,8 +482,7 @@ class Chaos:
         for table in self.tables:
             if user.id in table.seated:
                 message = table_message(self.state, table.home)
-                found = MENTION.search(message.content or "") if message else None
-                if found and int(found.group(1)) == user.id:
+                if message is not None and whose_turn(message, table.seated) is user:
                     return table
         return None
 
@@ -557,8 +556,7 @@ class Chaos:
             if game_statuses(self.bot.database_path).get(table.game_id) in ENDED:
                 return
             message = table_message(state, table.home)
-            found = MENTION.search(message.content or "") if message else None
-            user = table.seated.get(int(found.group(1))) if found else None
+            user = whose_turn(message, table.seated) if message else None
             version = (message.id, message.edits) if message else None
             if user is not None:
                 await self.take_turn(user, table)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-import re
 
 import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
 from table_play import has_button as _has
+from table_play import whose_turn
 
 HAND = "Your hand"
-TURN = re.compile(r"<@(\d+)>")
 
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
@@ -39,11 +39,6 @@ def match_over(user: FakeUser, thread: Channel) -> bool:
     return False
 
 
-def whose_turn(message: Message) -> int | None:
-    found = TURN.search(message.content or "")
-    return int(found.group(1)) if found else None
-
-
 def table_version(user: FakeUser, thread: Channel) -> tuple[int, int] | None:
     table = table_message(user, thread)
     return (table.id, table.edits) if table else None
@@ -62,8 +57,7 @@ async def wait_turn(
         if after is not None and table_version(anyone, thread) == after:
             return None
         table = table_message(anyone, thread)
-        uid = whose_turn(table) if table else None
-        return users.get(uid) if uid else None
+        return whose_turn(table, users) if table else None
 
     found = await anyone.state.wait_for(
         ready, timeout, "a turn or the end of the match", topic=thread.id
@@ -71,8 +65,13 @@ async def wait_turn(
     return None if found is True else found  # type: ignore[return-value]
 
 
-async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
-    """Open the hand, pick a card and an area (confirming a bluff); returns "card@area"."""
+async def play_turn(
+    user: FakeUser, thread: Channel, rng: random.Random, rival: FakeUser | None = None
+) -> str:
+    """Open the hand, pick a card and an area (confirming a bluff); returns "card@area".
+
+    With a `rival`, the play's last button is pressed twice at once while the rival opens their
+    own hand on the table message at that very moment: concurrent clicks, one play."""
     table = table_message(user, thread)
     assert table is not None
     opened = await user.click(table, HAND)
@@ -89,10 +88,16 @@ async def play_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str:
         if f":{area}" in b["custom_id"]
         or (area == "shimoza" and b["custom_id"].startswith("g:kzb:"))
     )
-    await user.click(hand, target["custom_id"])
-    if target["custom_id"].startswith("g:kzb:"):
+    last = target["custom_id"]
+    if last.startswith("g:kzb:"):
+        await user.click(hand, last)
         assert "bluff" in hand.text.lower()
-        confirm = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzp:"))
-        await user.click(hand, confirm["custom_id"])
-    assert "face down" in hand.text, hand.text
+        last = next(b for b in hand.buttons() if b["custom_id"].startswith("g:kzp:"))["custom_id"]
+    if rival is None:
+        await user.click(hand, last)
+        assert "face down" in hand.text, hand.text
+    else:
+        await asyncio.gather(
+            user.click(hand, last), user.click(hand, last), rival.click(table, HAND)
+        )
     return f"{card}@{area}"

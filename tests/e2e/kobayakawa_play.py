@@ -13,8 +13,9 @@ import re
 import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
-from kamiza_play import HAND, whose_turn
+from kamiza_play import HAND
 from table_play import has_button as _has
+from table_play import whose_turn
 
 __all__ = [
     "HAND",
@@ -76,8 +77,7 @@ async def wait_turn(
         table = table_message(anyone, thread)
         if table is None or not _has(table, HAND):
             return None
-        uid = whose_turn(table)
-        return users.get(uid) if uid else None
+        return whose_turn(table, users)
 
     found = await anyone.state.wait_for(ready, timeout, "a turn or the end of the game")
     return None if found is True else found  # type: ignore[return-value]

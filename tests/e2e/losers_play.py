@@ -4,19 +4,18 @@
 from __future__ import annotations
 
 import random
-import re
 
 import table_play
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
 from table_play import has_button as _has
+from table_play import whose_turn
 
 HAND = "Your hand"
 TITLE = "Rights of Losers · Trick"
 FINAL = "Final standings"
 # What a menu offers on the player's turn: cards, chip spots, two cards to build, the choice.
 ACTIONS = ("g:rlp:", "s:rlc:", "s:rlb:", "s:rla:")
-TURN = re.compile(r"Your turn, <@(\d+)>")
 
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
@@ -70,8 +69,7 @@ async def wait_turn(
         table = table_message(anyone, thread)
         if table is None or (after is not None and (table.id, table.edits) == after):
             return None
-        found = TURN.search(table.content or "")
-        return users.get(int(found.group(1))) if found else None
+        return whose_turn(table, users)
 
     found = await anyone.state.wait_for(ready, timeout, "a turn or the end of the game")
     return None if found is True else found  # type: ignore[return-value]

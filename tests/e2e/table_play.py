@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
+
+# The table message names who is to play, by display name (no mention: the ping does that).
+TURN = re.compile(r"▶️ \*\*(.+?)\*\*")
+
+
+def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | None:
+    """The member the table message names as the one to play (None: a computer, or nobody)."""
+    found = TURN.search(message.content or "")
+    if found is None:
+        return None
+    # The fake's display name of a member is their user name, title-cased (`User.payload`).
+    return next((u for u in users.values() if u.name.title() == found.group(1)), None)
 
 
 async def open_table(host: FakeUser, command: str, **options) -> tuple[Channel, Message]:

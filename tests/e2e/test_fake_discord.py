@@ -396,3 +396,41 @@ async def test_components_v2_messages_are_stored_and_checked_like_discord(fake_d
     assert state.messages[plain.id].content == "plain"
     edited = await sent.edit(view=_layout(discord.ui.TextDisplay("Round 1 is over")))
     assert "Round 1 is over" in state.messages[edited.id].text
+
+
+async def test_only_a_new_messages_allowed_content_mentions_notify(fake_discord, bot, users):
+    """Discord's notifications: the user mentions in a created message's content that its
+    allowed_mentions let through; never an embed's, never an edit's, never an ephemeral's."""
+    client = await bot.connect()
+    alice, bob = users("alice"), users("bob")
+    channel = client.get_channel(fake_discord.state.general.id)
+    both = f"{alice.mention} {bob.mention}"
+    only_alice = discord.AllowedMentions(users=[discord.Object(alice.id)])
+    every = await channel.send(both)
+    one = await channel.send(both, allowed_mentions=only_alice)
+    none = await channel.send(both, allowed_mentions=discord.AllowedMentions.none())
+    embedded = await channel.send(embed=discord.Embed(description=both))
+    edited = await channel.send("soon")
+    await edited.edit(content=both)
+    silent = await channel.send(both, silent=True)
+    state = fake_discord.state
+    notified = {m.id: m.notified for m in state.channel_messages(state.general)}
+    assert notified == {
+        every.id: {alice.id, bob.id},
+        one.id: {alice.id},
+        none.id: set(),
+        embedded.id: set(),
+        edited.id: set(),
+        silent.id: set(),
+    }
+    assert [v.content for v in state.messages[edited.id].versions] == ["soon", both]
+
+    @bot.tree.command(description="Answer privately, mentioning")
+    async def hush(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(both, ephemeral=True)
+        await interaction.followup.send(both, allowed_mentions=only_alice)
+
+    await bot.tree.sync()
+    answer = await bob.slash("hush")
+    [followup] = await state.wait_for(lambda: answer.followups, 5, "the follow-up")
+    assert answer.response.notified == set() and followup.notified == {alice.id}

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from fakediscord import FakeUser
 from fakediscord.state import Channel, Message
-from kamiza_play import HAND, whose_turn
-from table_play import has_button, open_table, verb_button
+from kamiza_play import HAND
+from table_play import has_button, open_table, verb_button, whose_turn
 
 from data.__main__ import main as data_cli
 from data.store import open_ledger
@@ -82,8 +82,7 @@ async def wait_turn(
         table = table_message(anyone, thread)
         if table is None or (table.id, table.edits) == after:
             return None
-        uid = whose_turn(table)
-        return members.get(uid) if uid else None
+        return whose_turn(table, members)
 
     found = await anyone.state.wait_for(ready, 10, "a member's turn or the end of the game")
     return None if found is True else found  # type: ignore[return-value]

@@ -227,11 +227,12 @@ async def test_b3_a_drawn_card_seen_before_a_crash_stays_seen(fake_discord, bot_
     refused = await first.click(older, menu_verbs(older)["kbr"]["custom_id"])
     assert "already seen the drawn card" in refused.response.text
     assert count_actions(bot_process.database_path) == 0
+    shown = table_version(ann, thread)  # the next turn is read once the table told the keep
     await first.click(again, menu_verbs(again)["kbk:drawn"]["custom_id"])
     assert count_actions(bot_process.database_path) == 1
     record = await stored_game(bot_process.database_path)
     assert record.actions[0]["action"] == "draw"
-    await play_out(by_id, thread, random.Random(4))
+    await play_out(by_id, thread, random.Random(4), after=shown)
     assert len(final_standings(ann, thread)) == 1
     assert not state.unknown_routes and not state.failed_requests()
     assert_no_errors(bot_process.log)

@@ -48,13 +48,15 @@ from .state import (
     invalid_form,
     iso,
     iter_components,
+    notified_users,
 )
 
 API = "/api/v10"
 GATEWAY_PATH = "/gateway"
 HEARTBEAT_INTERVAL_MS = 41250
 # Flags a bot may set when sending: suppress embeds, suppress notifications, components v2.
-SENDABLE_FLAGS = (1 << 2) | (1 << 12) | (1 << 15)
+SUPPRESS_NOTIFICATIONS = 1 << 12  # "@silent": the message notifies nobody
+SENDABLE_FLAGS = (1 << 2) | SUPPRESS_NOTIFICATIONS | (1 << 15)
 COMPONENTS_V2 = 1 << 15
 BODY = web.RequestKey("body", object)  # the parsed request body, for the request record
 
@@ -236,17 +238,27 @@ def edit_message(state: FakeState, message: Message, fields: dict[str, Any]) -> 
     message.flags &= ~LOADING
     message.edited_at = time.time()
     message.edits += 1
+    message.keep_version()
     state.touch(message.channel_id)
     state.dispatch_message("MESSAGE_UPDATE", message)
     return message
 
 
 def new_message(
-    state: FakeState, channel: Channel, fields: dict[str, Any], **extra: Any
+    state: FakeState,
+    channel: Channel,
+    fields: dict[str, Any],
+    allowed_mentions: dict[str, Any] | None,
+    **extra: Any,
 ) -> Message:
+    """Post the bot's message; `allowed_mentions` as the request sent it (None: absent)."""
     candidate = Message(0, channel.id, state.bot, **fields, **extra)
     validate_message(candidate)
-    return state.post(channel, state.bot, **fields, **extra)
+    notified = frozenset[int]()
+    silent = extra.get("flags", 0) & SUPPRESS_NOTIFICATIONS
+    if extra.get("ephemeral_for") is None and not silent:  # ephemeral, "@silent": nobody
+        notified = notified_users(fields.get("content", ""), allowed_mentions)
+    return state.post(channel, state.bot, **fields, notified=notified, **extra)
 
 
 # -- application commands ----------------------------------------------------------------------
@@ -684,6 +696,7 @@ class Api:
             state,
             channel,
             fields,
+            payload.get("allowed_mentions"),
             flags=int(payload.get("flags") or 0) & SENDABLE_FLAGS,
             type=19 if reference else 0,
             reference_id=int(reference) if reference else None,
@@ -756,6 +769,7 @@ class Api:
                 state,
                 channel,
                 message_fields(state, data, files),
+                data.get("allowed_mentions"),
                 flags=int(data.get("flags") or 0) & (SENDABLE_FLAGS | EPHEMERAL),
                 ephemeral_for=ephemeral_for,
                 interaction=interaction,
@@ -839,6 +853,7 @@ class Api:
                 state,
                 state.channels[interaction.channel_id],
                 fields,
+                payload.get("allowed_mentions"),
                 flags=flags & (SENDABLE_FLAGS | EPHEMERAL),
                 ephemeral_for=interaction.user.id if flags & EPHEMERAL else None,
                 interaction=interaction,

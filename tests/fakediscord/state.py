@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import itertools
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -210,6 +212,31 @@ def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
             yield from iter_components([component["accessory"]])
 
 
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified_users(content: str, allowed_mentions: dict[str, Any] | None) -> frozenset[int]:
+    """Who Discord notifies for a newly created message: the users mentioned in its content
+    that `allowed_mentions` lets through (absent: every one). Embeds and edits never notify,
+    so only message creation asks this."""
+    mentioned = {int(found) for found in MENTION.findall(content or "")}
+    if allowed_mentions is not None and "users" not in (allowed_mentions.get("parse") or []):
+        mentioned &= {int(user) for user in allowed_mentions.get("users") or []}
+    return frozenset(mentioned)
+
+
+@dataclass(frozen=True)
+class Version:
+    """A message as it was shown at one time: created, or after an edit."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in iter_components(self.components) if c.get("type") == 2]
+
+
 @dataclass(eq=False)
 class Message:
     id: int
@@ -228,6 +255,14 @@ class Message:
     edited_at: float | None = None
     edits: int = 0
     deleted: bool = False
+    # Who Discord notified when the message was created (`notified_users`); never changes.
+    notified: frozenset[int] = frozenset()
+    versions: list[Version] = field(default_factory=list)  # as created, then after each edit
+
+    def keep_version(self) -> None:
+        self.versions.append(
+            Version(self.content, copy.deepcopy(self.embeds), copy.deepcopy(self.components))
+        )
 
     @property
     def ephemeral(self) -> bool:
@@ -622,6 +657,7 @@ class FakeState:
 
     def post(self, channel: Channel, author: User, **fields: Any) -> Message:
         message = Message(self.snowflake(), channel.id, author, **fields)
+        message.keep_version()
         self.messages[message.id] = message
         self.messages_in.setdefault(channel.id, []).append(message)
         self.touch(channel.id)

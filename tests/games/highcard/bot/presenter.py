@@ -6,21 +6,19 @@ autopilot and cancellations come from there unchanged.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 import discord
 
 from bot.i18n import t
+from bot.runtime.moment import Moment
 from bot.runtime.table import Table
-from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter
+from bot.tables.presenting import MessagePresenter, as_of
 from data.store import ResultRow
 from rules.base import Event
 from tests.games.highcard.bot import render
 from tests.games.highcard.bot.hand import HAND
 from tests.games.highcard.rules import HighCard, Revealed
-
-log = logging.getLogger(__name__)
 
 
 class HighCardPresenter(MessagePresenter[HighCard]):
@@ -29,18 +27,28 @@ class HighCardPresenter(MessagePresenter[HighCard]):
     hand = HAND
 
     def table_embed(
-        self, table: Table[HighCard], lang: str, viewer: str | None = None
+        self,
+        table: Table[HighCard],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[HighCard] | None = None,
     ) -> discord.Embed:
+        moment = as_of(table, at)
         return render.table_embed(
-            table.state,
+            moment.state,
             lang,
             lambda p: self.seat_name(table, p),
             viewer,
-            sorted(table.autopilot),
+            sorted(moment.autopilot),
         )
 
     async def events(
-        self, table: Table[HighCard], player: str, events: Sequence[Event], cause: str
+        self,
+        table: Table[HighCard],
+        player: str,
+        events: Sequence[Event],
+        cause: str,
+        moment: Moment[HighCard],
     ) -> None:
         lang = self.lang(table)
         note = None
@@ -50,24 +58,13 @@ class HighCardPresenter(MessagePresenter[HighCard]):
         if reveal is None:  # a card went down face down: the round's message says so
             if note:
                 await self.send(table, content=note)
-            await self.refresh_table(table)
+            await self.refresh_table(table, moment)
             return
         ended = next(e for e in events if isinstance(e, Revealed))
-        await self._close_round(table, t(lang, "highcard.table.round_over", round=ended.round))
+        await self.close_table(table, t(lang, "highcard.table.round_over", round=ended.round))
         await self.send(table, content=note, embed=reveal)
-        if not table.state.over:
-            await self.post_table(table, lang)  # a fresh table message for the next round
-
-    async def _close_round(self, table: Table[HighCard], text: str) -> None:
-        """The finished round's table message: no more turn ping, no more buttons."""
-        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
-        if message_id is None:
-            return
-        await self.bot.wait_until_ready()
-        try:
-            await self.channel(table).get_partial_message(message_id).edit(content=text, view=None)
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+        if not moment.state.over:
+            await self.post_table(table, moment, lang)  # a fresh table message for the next round
 
     async def finished(self, table: Table[HighCard], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
