@@ -415,9 +415,10 @@ class MessagePresenter(Generic[G]):
             name = lambda player: self.seat_name(table, player)  # noqa: E731
             text = ending.announcement_text(lang, self.title(lang), results, name, link)
             await ending.edit_announcement(self.bot, place, announcement, text, table.game_id)
-        chosen = settings.archive_seconds if settings else None
-        grace = ending.archive_seconds(self.bot, chosen)
-        ending.archive_later(self.bot, table.place, table.game_id, grace)
+        if announcement is not None:  # only a thread the bot opened for the table is archived
+            chosen = settings.archive_seconds if settings else None
+            grace = ending.archive_seconds(self.bot, chosen)
+            ending.archive_later(self.bot, table.place, table.game_id, grace)
 
     async def _end_facts(self, table: Table[G]) -> tuple[GameRecord | None, GuildSettings | None]:
         """The finished game's record and its server's settings; (None, None) when the ledger

@@ -14,9 +14,13 @@ import pytest
 
 from bot.i18n import t
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby
+from bot.runtime.table import Place, Table, Timing
 from bot.tables import end_buttons, ending
 from bot.tables.buttons import BUTTONS
+from bot.tables.presenting import MessagePresenter
 from data.store import ResultRow
+from rules.base import AnyGame
+from rules.log import load
 from tests.bot import test_kamiza_hand_view as hand_view
 from tests.bot.fakes import FakeBot, FakeInteraction
 from tests.bot.test_runtime import GUILD
@@ -197,3 +201,47 @@ def test_the_standings_say_why_a_game_is_unrated_and_the_announcement_who_won(la
     text = ending.announcement_text(lang, "KAMIZA", rows, lambda p: f"<{p}>", "LINK")
     assert text == t(lang, "end.announce", game="KAMIZA", winners="<1>, <2>", link="LINK")
     assert custom_ids(ending.end_view(7, lang)) == ["g:rematch:7", "g:board:7"]
+
+
+class Standings(MessagePresenter[AnyGame]):
+    """The shared part of every game's presenter, as `finished` uses it."""
+
+    game = "kamiza"
+
+
+async def test_the_standings_edit_the_announcement_and_archive_only_the_tables_own_thread(
+    ledger, monkeypatch
+):
+    archived: list[tuple[int, float]] = []
+    monkeypatch.setattr(
+        ending,
+        "archive_later",
+        lambda bot, place, gid, seconds: archived.append((place.home, seconds)),
+    )
+    client = FakeBot()
+    presenter = Standings(client)
+    record = await ledger.get_game(await finished(ledger))
+    table = Table(
+        game_id=record.id,
+        place=Place(GUILD, 2, THREAD),
+        host_id=HOST,
+        seats=record.seats,
+        state=load(record.log()),
+        seq=len(record.actions),
+        ledger=ledger,
+        presenter=presenter,
+        timing=Timing(),
+    )
+    await presenter.post_results(table, record.results, discord.Embed(title="standings"))
+    [standings] = client.posted
+    assert custom_ids(standings.view) == [f"g:rematch:{record.id}", f"g:board:{record.id}"]
+    assert standings.embed.fields[0].value == t("en", "end.unrated_computer_seats")
+    assert archived == []  # `/start` typed in a thread: not the bot's thread to archive
+
+    table.message_ids[ending.ANNOUNCEMENT] = 555
+    await presenter.post_results(table, record.results, discord.Embed(title="standings"))
+    result = client.posted[-2].message_id
+    [edited] = [p for p in client.posted if p.kind == "edit"]
+    assert (edited.channel_id, edited.message_id) == (2, 555)
+    assert ending.jump_url(GUILD, THREAD, result) in edited.content
+    assert archived == [(THREAD, ending.DEFAULT_ARCHIVE_SECONDS)]
