@@ -29,6 +29,8 @@ class Settings(PluginSettings):
     turn_seconds: int = Field(default=90, ge=5)
     lobby_seconds: int = Field(default=900, ge=10)
     bot_delay_seconds: float = Field(default=0.4, ge=0, le=5)
+    archive_seconds: int = Field(default=600, ge=1, le=7 * 86400)
+    rematch_seconds: int = Field(default=60, ge=1, le=600)
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"

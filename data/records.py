@@ -104,6 +104,7 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
         # stored but is not read: that game or edition is back to its default.
         editions={game: edition for game, edition in chosen if edition in game_editions(game)},
         locale=row["locale"],
+        archive_seconds=row["archive_seconds"],
     )
 
 
@@ -154,6 +155,8 @@ async def records(conn: aiosqlite.Connection, rows: Sequence[sqlite3.Row]) -> li
             ended_at=parse_time(row["ended_at"]),
             end_reason=row["end_reason"],
             rated=bool(row["rated"]),
+            unrated_reason=row["unrated_reason"],
+            rematch_of=row["rematch_of"],
             results=results[row["id"]],
         )
         for row in rows

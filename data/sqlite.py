@@ -69,6 +69,7 @@ class SqliteLedger:
         channel_id: int,
         thread_id: int | None,
         host_id: int,
+        rematch_of: int | None = None,
     ) -> int:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
@@ -77,7 +78,8 @@ class SqliteLedger:
             season = await seasons.ensure_season(conn, guild_id, now)
             cur = await conn.execute(
                 """INSERT INTO games (guild_id, channel_id, thread_id, host_id, season_id, game,
-                       options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                       options, rematch_of, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     guild_id,
                     channel_id,
@@ -86,6 +88,7 @@ class SqliteLedger:
                     season.id,
                     game,
                     dumps(options),
+                    rematch_of,
                     now,
                     now,
                 ),
@@ -171,7 +174,8 @@ class SqliteLedger:
                 raise GameNotOver(f"game {game_id} is not over ({len(record.actions)} actions)")
             settings = await records.guild_settings(conn, record.guild_id)
             season = await seasons.ensure_season(conn, record.guild_id, now)
-            rated = standings.is_rated(record.seats, settings)
+            unrated = standings.unrated_reason(record.seats, settings)
+            rated = unrated is None
             rows = await standings.record_results(
                 conn,
                 game_id=game_id,
@@ -184,8 +188,8 @@ class SqliteLedger:
             )
             await conn.execute(
                 """UPDATE games SET status = 'finished', season_id = ?, rated = ?,
-                       ended_at = ?, updated_at = ? WHERE id = ?""",
-                (season.id, rated, now, now, game_id),
+                       unrated_reason = ?, ended_at = ?, updated_at = ? WHERE id = ?""",
+                (season.id, rated, unrated, now, now, game_id),
             )
             return rows
 
@@ -256,6 +260,17 @@ class SqliteLedger:
             raise WrongStatus(game_id, record.status, "started")
         return log
 
+    async def last_game_at(self, guild_id: int, home: int) -> GameRecord | None:
+        async with self._db.read() as conn:
+            async with conn.execute(
+                """SELECT * FROM games WHERE guild_id = ?
+                       AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))
+                   ORDER BY id DESC LIMIT 1""",
+                (guild_id, home, home),
+            ) as cur:
+                row = await cur.fetchone()
+            return await records.record(conn, row) if row is not None else None
+
     async def iter_games(
         self, *, guild_id: int | None = None, game_id: int | None = None, status: str | None = None
     ) -> AsyncIterator[GameRecord]:
@@ -290,14 +305,15 @@ class SqliteLedger:
             new = (await records.guild_settings(conn, guild_id)).changed(**changes)
             await conn.execute(
                 """INSERT OR REPLACE INTO guild_settings (guild_id, turn_seconds, lobby_seconds,
-                       rate_bot_games, locale, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?)""",
+                       rate_bot_games, locale, archive_seconds, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
                 (
                     guild_id,
                     new.turn_seconds,
                     new.lobby_seconds,
                     new.rate_bot_games,
                     new.locale,
+                    new.archive_seconds,
                     self._now(),
                 ),
             )

@@ -21,11 +21,25 @@ from rules.base import AnyGame
 # -- results and ratings -----------------------------------------------------------------------
 
 
-def is_rated(seats: Sequence[Seat], settings: GuildSettings) -> bool:
-    """Bot seats make a game unrated unless the guild says otherwise; 2+ humans are needed."""
+# Why a finished game is not rated (stored with its results; the bot words each reason).
+TOO_FEW_MEMBERS = "too_few_members"
+COMPUTER_SEATS = "computer_seats"
+UNRATED_REASONS = (TOO_FEW_MEMBERS, COMPUTER_SEATS)
+
+
+def unrated_reason(seats: Sequence[Seat], settings: GuildSettings) -> str | None:
+    """Why a game with these seats is not rated, None when it is: 2+ members are needed, and
+    computer seats make a game unrated unless the guild says otherwise."""
     humans = [s for s in seats if not s.is_bot]
-    has_bots = len(humans) < len(seats)
-    return len(humans) >= 2 and (settings.rate_bot_games or not has_bots)
+    if len(humans) < 2:
+        return TOO_FEW_MEMBERS
+    if len(humans) < len(seats) and not settings.rate_bot_games:
+        return COMPUTER_SEATS
+    return None
+
+
+def is_rated(seats: Sequence[Seat], settings: GuildSettings) -> bool:
+    return unrated_reason(seats, settings) is None
 
 
 async def record_results(

@@ -75,6 +75,8 @@ class GameRecord:
     ended_at: datetime | None = None
     end_reason: str | None = None
     rated: bool = False
+    unrated_reason: str | None = None  # why a finished game is not rated (data.standings)
+    rematch_of: int | None = None  # the game this one is a rematch of
     results: list[ResultRow] = field(default_factory=list)
 
     def log(self) -> dict[str, Any] | None:
@@ -83,6 +85,8 @@ class GameRecord:
             return None
         return {**self.header, "actions": list(self.actions)}
 
+
+ARCHIVE_MIN, ARCHIVE_MAX = 10, 7 * 86400  # a server's archive delay: 10 s to a week
 
 LOCALE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 
@@ -104,10 +108,12 @@ class GuildSettings:
     # chosen for plays its first edition.
     editions: Mapping[str, str] = field(default_factory=dict)
     locale: str | None = None
+    archive_seconds: int | None = None  # a finished game's thread is archived after this
 
     def __post_init__(self) -> None:
         _int_or_none("turn_seconds", self.turn_seconds, 10, 3600)
         _int_or_none("lobby_seconds", self.lobby_seconds, 30, 86400)
+        _int_or_none("archive_seconds", self.archive_seconds, ARCHIVE_MIN, ARCHIVE_MAX)
         if not isinstance(self.rate_bot_games, bool):
             raise ValueError("rate_bot_games must be true or false")
         if not isinstance(self.editions, Mapping):
@@ -240,6 +246,7 @@ class Ledger(Protocol):
         channel_id: int,
         thread_id: int | None,
         host_id: int,
+        rematch_of: int | None = None,
     ) -> int: ...
     async def set_seats(self, game_id: int, seats: list[Seat], host_id: int | None = None) -> None:
         """Replace a lobby's seats (and, given `host_id`, its host) in one write."""
@@ -262,6 +269,10 @@ class Ledger(Protocol):
 
     async def notes(self, game_id: int) -> dict[str, Any]: ...
     async def game_log(self, game_id: int) -> dict[str, Any]: ...
+    async def last_game_at(self, guild_id: int, home: int) -> GameRecord | None:
+        """The latest game hosted in a thread (or in a channel without a thread)."""
+        ...
+
     def iter_games(
         self, *, guild_id: int | None = None, game_id: int | None = None, status: str | None = None
     ) -> AsyncIterator[GameRecord]: ...

@@ -1,9 +1,11 @@
-"""`/settings [turn_seconds] [lobby_seconds] [rate_bot_games] [edition]` (Manage Server).
+"""`/settings [turn_seconds] [lobby_seconds] [rate_bot_games] [edition] [archive_seconds]`
+(Manage Server).
 
 Without options it shows the server's settings; with options it changes them (all or nothing:
 a bad value is refused with the ledger's reason and nothing changes). 0 seconds restores the
-bot's default (TURN_SECONDS, LOBBY_SECONDS). `edition` chooses the default edition of one game
-that has editions: its choices are every such game's editions, from the game registry.
+bot's default (TURN_SECONDS, LOBBY_SECONDS, ARCHIVE_SECONDS). `edition` chooses the default
+edition of one game that has editions: its choices are every such game's editions, from the
+game registry.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ EDITION_CHOICES = [
     for spec in games()
     for e in spec.editions
 ]
-OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "edition")
+OPTIONS = ("turn_seconds", "lobby_seconds", "rate_bot_games", "edition", "archive_seconds")
 
 
 def _key(option: str, part: str) -> app_commands.locale_str:
@@ -50,6 +52,7 @@ class GuildSettingsCog(commands.Cog):
         return {
             "default_turn": getattr(settings, "turn_seconds", None),
             "default_lobby": getattr(settings, "lobby_seconds", None),
+            "default_archive": getattr(settings, "archive_seconds", None),
         }
 
     @app_commands.command(
@@ -67,6 +70,7 @@ class GuildSettingsCog(commands.Cog):
         lobby_seconds: int | None = None,
         rate_bot_games: bool | None = None,
         edition: str | None = None,
+        archive_seconds: int | None = None,
     ) -> None:
         """Show or change this server's game settings."""
         if not await is_manager(interaction):
@@ -81,6 +85,8 @@ class GuildSettingsCog(commands.Cog):
                 changes["turn_seconds"] = turn_seconds or None
             if lobby_seconds is not None:
                 changes["lobby_seconds"] = lobby_seconds or None
+            if archive_seconds is not None:
+                changes["archive_seconds"] = archive_seconds or None
             if rate_bot_games is not None:
                 changes["rate_bot_games"] = rate_bot_games
             if edition is not None:

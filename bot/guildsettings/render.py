@@ -23,6 +23,7 @@ def settings_embed(
     *,
     default_turn: int | None = None,
     default_lobby: int | None = None,
+    default_archive: int | None = None,
 ) -> discord.Embed:
     """The settings a server manager may change, with their current values: one default edition
     per game that has editions."""
@@ -30,6 +31,7 @@ def settings_embed(
     fields = (
         ("settings.turn_seconds", seconds(lang, settings.turn_seconds, default_turn)),
         ("settings.lobby_seconds", seconds(lang, settings.lobby_seconds, default_lobby)),
+        ("settings.archive_seconds", seconds(lang, settings.archive_seconds, default_archive)),
         (
             "settings.rate_bot_games",
             t(lang, "common.yes" if settings.rate_bot_games else "common.no"),

@@ -106,4 +106,4 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
             )
         embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
         card = await standings_card.attach_card(embed, results, lang, table.game_id)
-        await self.send(table, embed=embed, files=card)
+        await self.post_results(table, results, embed, files=card)

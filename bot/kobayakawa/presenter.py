@@ -109,4 +109,4 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
         embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
         card = await standings_card.attach_card(embed, results, lang, table.game_id)
-        await self.send(table, embed=embed, files=card)
+        await self.post_results(table, results, embed, files=card)

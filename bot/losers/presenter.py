@@ -209,7 +209,7 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         render.final_fields(embed, seen, state.result().tie_break, lang, name)
         embed.set_image(url=f"attachment://{render.PICTURE}")
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed, file=await self.drawn_picture(table, lang))
+        await self.post_results(table, results, embed, file=await self.drawn_picture(table, lang))
 
     # -- private answers -------------------------------------------------------------------------
 

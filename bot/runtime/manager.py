@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,13 +94,19 @@ class TableManager:
         host_name: str,
         options: Mapping[str, Any] | None,
         bots: int,
+        members: Sequence[Seat] = (),
+        computers: Sequence[ComputerSeat] | None = None,
+        rematch_of: int | None = None,
     ) -> Lobby:
-        """A new lobby with its host seated; the home must have been reserved."""
+        """A new lobby with its host seated (then `members`, then `bots` computer seats, or the
+        `computers` given); the home must have been reserved."""
         try:
             self.check_room(place.guild_id, host_id)
             cls = GAMES[game]
             opts = cls.normalise_options(options)
-            if not 0 <= bots < cls.max_players:
+            computers = list(computers) if computers is not None else []
+            computers += [ComputerSeat() for _ in range(bots - len(computers))]
+            if bots < 0 or not len(computers) < cls.max_players - len(members):
                 raise TableError("lobby.bad_bots", max=cls.max_players - 1)
             settings = await self.ledger.guild_settings(place.guild_id)
             game_id = await self.ledger.create_game(
@@ -110,9 +116,10 @@ class TableManager:
                 channel_id=place.channel_id,
                 thread_id=place.thread_id,
                 host_id=host_id,
+                rematch_of=rematch_of,
             )
-            seats = [human_seat(host_id, host_name)] + [bot_seat(i + 1) for i in range(bots)]
-            computers = [ComputerSeat() for _ in range(bots)]
+            seats = [human_seat(host_id, host_name), *members]
+            seats += [bot_seat(i + 1) for i in range(len(computers))]
             # Kept apart from the seats: a computer seat displaced by a member waits in it.
             await self.ledger.set_note(game_id, COMPUTERS_NOTE, computers_note(computers))
             await self.ledger.set_seats(game_id, seats)
@@ -130,6 +137,34 @@ class TableManager:
         finally:
             self.release(place.home)
         lobby.show()
+        return lobby
+
+    async def open_rematch(self, first: GameRecord, member_ids: Sequence[int]) -> Lobby:
+        """A rematch of the finished game `first` in its home, linked to it in the ledger: its
+        host and the members in `member_ids` keep their seats, its computer seats come back
+        with their levels, and the seats of the members who did not opt in are free to join."""
+        place = Place(first.guild_id, first.channel_id, first.thread_id)
+        humans = {s.user_id: s for s in first.seats if not s.is_bot and s.user_id is not None}
+        host = humans.get(first.host_id)
+        if host is None:
+            raise TableError("end.rematch_no_host")
+        notes = await self.ledger.notes(first.id)
+        seated_bots = sum(s.is_bot for s in first.seats)
+        computers = computers_from(notes.get(COMPUTERS_NOTE), first.seats)[:seated_bots]
+        others = [m for m in dict.fromkeys(member_ids) if m in humans and m != host.user_id]
+        members = [humans[m] for m in others]
+        self.reserve(place.home)
+        lobby = await self.open_lobby(
+            game=first.game,
+            place=place,
+            host_id=host.user_id or 0,
+            host_name=host.display_name,
+            options=first.options,
+            bots=0,
+            members=members,
+            computers=computers,
+            rematch_of=first.id,
+        )
         return lobby
 
     def _lobby(

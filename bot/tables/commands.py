@@ -15,6 +15,8 @@ from bot.runtime.errors import TableError
 from bot.runtime.table import Place, Table
 from bot.tables import lookup
 from bot.tables.buttons import button, view_of
+from bot.tables.end_buttons import status_after_end
+from bot.tables.ending import ANNOUNCEMENT
 from bot.tables.export import export_command
 from bot.tables.lobby_buttons import check_may_cancel
 from bot.tables.recap import offer_recap
@@ -61,6 +63,7 @@ async def _open_table(
     lang = lang_of(interaction)
     host = interaction.user
     manager.check_room(interaction.guild_id, host.id)  # before anything is posted
+    announcement: int | None = None  # the public message inviting people to the table
     if isinstance(channel, discord.Thread):
         place = Place(interaction.guild_id, channel.parent_id or channel.id, channel.id)
         manager.reserve(place.home)
@@ -70,8 +73,10 @@ async def _open_table(
             t(lang, "start.announce", user=host.mention, game=title)
         )
         place = await _thread_or_channel(interaction, callback, channel, title, host)
+        message = getattr(callback, "resource", None)
+        announcement = message.id if place.thread_id and message is not None else None
     try:
-        await manager.open_lobby(
+        lobby = await manager.open_lobby(
             game=game,
             place=place,
             host_id=host.id,
@@ -82,6 +87,9 @@ async def _open_table(
     except BaseException:
         manager.release(place.home)
         raise
+    if announcement is not None:  # edited to show the result once the game ends
+        lobby.message_ids[ANNOUNCEMENT] = announcement
+        await lobby.remember_messages()
     if place.thread_id is not None and isinstance(channel, discord.Thread):
         await interaction.followup.send(t(lang, "start.lobby_here"), ephemeral=True)
 
@@ -129,6 +137,11 @@ async def show_hand(interaction: discord.Interaction, game: str) -> None:
 async def show_status(interaction: discord.Interaction, game: str) -> None:
     try:
         item = lookup.here(interaction, game)
+    except TableError as exc:
+        if not await status_after_end(interaction, game):
+            await explain_error(interaction, exc, 0)
+        return
+    try:
         await lookup.presenter_of(item).show_status(interaction, item)
     except Exception as exc:
         await explain_error(interaction, exc, 0)

@@ -31,7 +31,10 @@ class RunsTables(Protocol):
 
 
 def manager_of(interaction: discord.Interaction) -> TableManager:
-    client = interaction.client
+    return manager_of_client(interaction.client)
+
+
+def manager_of_client(client: discord.Client) -> TableManager:
     if not isinstance(client, RunsTables) or client.tables is None:
         # `setup_hook` starts the tables before the bot takes any interaction.
         raise RuntimeError("the bot runs no tables")

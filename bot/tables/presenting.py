@@ -15,11 +15,12 @@ from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
+from bot.tables import ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.reasons import why_button
 from bot.tables.replies import lang_of
-from data.store import ResultRow, Seat
+from data.store import GameRecord, GuildSettings, ResultRow, Seat
 from rules.base import AnyGame
 
 log = logging.getLogger(__name__)
@@ -399,6 +400,41 @@ class MessagePresenter(Generic[G]):
                 )
             lines.append(line)
         return lines
+
+    async def post_results(
+        self, table: Table[G], results: Sequence[ResultRow], embed: discord.Embed, **extra: Any
+    ) -> None:
+        """Post a game's final standings (`embed`, and `extra` such as a picture) the same way
+        for every game: why it is unrated if it is, Rematch and Leaderboard; then the
+        announcement shows the result and the thread is archived after the grace period."""
+        lang = self.lang(table)
+        record, settings = await self._end_facts(table)
+        ending.unrated_field(embed, record.unrated_reason if record else None, lang)
+        view = ending.end_view(table.game_id, lang)
+        await self.send(table, ending.RESULT_MESSAGE, embed=embed, view=view, **extra)
+        result_id = table.message_ids.get(ending.RESULT_MESSAGE)
+        announcement = table.message_ids.get(ending.ANNOUNCEMENT)
+        if announcement is not None and result_id is not None:
+            place = table.place
+            link = ending.jump_url(place.guild_id, place.home, result_id)
+            name = lambda player: self.seat_name(table, player)  # noqa: E731
+            text = ending.announcement_text(lang, self.title(lang), results, name, link)
+            await ending.edit_announcement(self.bot, place, announcement, text, table.game_id)
+        if announcement is not None:  # only a thread the bot opened for the table is archived
+            chosen = settings.archive_seconds if settings else None
+            grace = ending.archive_seconds(self.bot, chosen)
+            ending.archive_later(self.bot, table.place, table.game_id, grace)
+
+    async def _end_facts(self, table: Table[G]) -> tuple[GameRecord | None, GuildSettings | None]:
+        """The finished game's record and its server's settings; (None, None) when the ledger
+        cannot be read now: the standings go out all the same, without the extras."""
+        try:
+            record = await table.ledger.get_game(table.game_id)
+            settings = await table.ledger.guild_settings(table.place.guild_id)
+        except Exception as exc:
+            log.warning("game %s: the ledger could not be read for its end: %r", table.game_id, exc)
+            return None, None
+        return record, settings
 
     def played_line(self, play: PlayedFor, name: Callable[[str], str], lang: str) -> str:
         """One action the table played for an absent member, for their private recap (each

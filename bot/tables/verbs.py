@@ -31,6 +31,10 @@ BUTTON_VERBS: dict[str, str] = {
     "hand": "table message: show me my private hand",
     "back": "table message: I'm back (leave autopilot)",
     "rules": "rules pages: turn to page N",
+    "rematch": "final standings: the host asks for a rematch (a private confirmation follows)",
+    "rematch_ok": "final standings: the host confirms; the members are asked to opt in",
+    "rematch_in": "rematch offer: a member of the finished game opts in",
+    "board": "final standings: the season's leaderboard of that game, privately",
     "why": "table or reveal message: explain these rules privately; args: rule ids (K-6:K-8)",
     # K-*: the private hand; args: the round shown ("game.round")
     "kzh": "show my hand again (back from the area step)",

@@ -232,17 +232,24 @@ def test_many_seasons_fit_the_embed():
 
 
 def test_settings_embed_defaults_and_choices():
-    embed = settings_embed("en", GuildSettings(), default_turn=90, default_lobby=900).to_dict()
+    embed = settings_embed(
+        "en", GuildSettings(), default_turn=90, default_lobby=900, default_archive=600
+    ).to_dict()
     values = {f["name"]: f["value"] for f in embed["fields"]}
     assert values == {
         "Time for each decision": "90 s (the bot's default)",
         "Time before an unstarted lobby closes": "900 s (the bot's default)",
+        "Time before a finished game's thread is archived": "600 s (the bot's default)",
         "Games with bot seats are rated": "no",
         "Default KAMIZA edition": "second generation",
     }
     chosen = GuildSettings(
-        turn_seconds=30, lobby_seconds=600, rate_bot_games=True, editions={"kamiza": "classic"}
+        turn_seconds=30,
+        lobby_seconds=600,
+        rate_bot_games=True,
+        editions={"kamiza": "classic"},
+        archive_seconds=60,
     )
     ja = settings_embed("ja", chosen).to_dict()
-    assert [f["value"] for f in ja["fields"]] == ["30秒", "600秒", "はい", "クラシック版"]
+    assert [f["value"] for f in ja["fields"]] == ["30秒", "600秒", "60秒", "はい", "クラシック版"]
     assert ja["title"] == "サーバー設定"

@@ -16,6 +16,7 @@ from bot.losers.presenter import LosersPresenter
 from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
+from data.store import GuildSettings
 from rules.agents import computer_action, random_action
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
@@ -28,7 +29,13 @@ NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
 
 
 class Ledger:
-    """Accepts every write (the ledger is tested on its own)."""
+    """Accepts every write (the ledger is tested on its own); knows no stored game."""
+
+    async def get_game(self, game_id: int) -> None:
+        return None
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return GuildSettings()
 
     def __getattr__(self, name: str) -> Any:
         async def accepted(*args: Any, **kwargs: Any) -> bool:

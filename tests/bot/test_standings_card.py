@@ -86,7 +86,8 @@ async def test_kobayakawa_attaches_the_card_to_its_final_standings() -> None:
         def results_lines(self, table: Any, results: Any, lang: str) -> list[str]:
             return ["lines"]
 
-    table: Any = type("T", (), {"game_id": 5})()
+    # a table whose ledger cannot be read: the standings go out without the end's extras
+    table: Any = type("T", (), {"game_id": 5, "message_ids": {}, "ledger": None})()
     await Sending(None).finished(table, ROWS)  # type: ignore[arg-type]
     [message] = sent
     [card] = message["files"]

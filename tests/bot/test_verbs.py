@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bot.tables.end_buttons
 import bot.tables.lobby_buttons
 import bot.tables.rules_pages  # noqa: F401  (registers the verbs)
 from bot.games.registry import games

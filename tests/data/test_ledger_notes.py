@@ -5,26 +5,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from data.store import Seat, open_ledger
-from rules.random_play import random_match
+from data.store import open_ledger
+from tests.data.test_ledger_game_ends import finish
 
 
 async def _finished(ledger, guild: int = 1) -> int:
-    _, log = random_match("kamiza", ["1", "2", "3"], 5)
-    gid = await ledger.create_game(
-        game="kamiza",
-        options=log["options"],
-        guild_id=guild,
-        channel_id=2,
-        thread_id=None,
-        host_id=1,
-    )
-    seats = [Seat(p, int(p), f"user{p}") for p in log["players"]]
-    await ledger.start_game(gid, {k: v for k, v in log.items() if k != "actions"}, seats)
-    for seq, action in enumerate(log["actions"]):
-        await ledger.append_action(gid, seq, action)
-    await ledger.finish_game(gid)
-    return gid
+    return await finish(ledger, ["1", "2", "3"], guild=guild)
 
 
 async def test_ended_games_stay_unannounced_until_marked(tmp_path: Path) -> None:
@@ -71,6 +57,8 @@ async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path)
     await ledger.close()
     conn = sqlite3.connect(path)  # back to version 1, as a ledger written before migration 2
     conn.executescript(
+        "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
+        "ALTER TABLE guild_settings DROP COLUMN archive_seconds;"  # migration 5
         "DROP TABLE guild_editions; ALTER TABLE guild_settings ADD COLUMN kamiza_edition TEXT"
         " NOT NULL DEFAULT 'second' CHECK (kamiza_edition IN ('second', 'classic'));"
         "DROP TABLE game_notes; DROP INDEX games_unannounced;"

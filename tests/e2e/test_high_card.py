@@ -69,14 +69,15 @@ def reveals(user: FakeUser, thread: Channel) -> list[Message]:
 
 
 async def wait_turn(
-    members: dict[int, FakeUser], thread: Channel, after: tuple[int, int] | None
+    members: dict[int, FakeUser], thread: Channel, after: tuple[int, int] | None, games: int = 1
 ) -> FakeUser | None:
-    """The member the newest table message pings, once it differs from `after`; None at the end
-    (computer seats are not pinged: their turns pass while this waits)."""
+    """The member the newest table message pings, once it differs from `after`; None once the
+    thread shows the standings of `games` games (computer seats are not pinged: their turns
+    pass while this waits)."""
     anyone = next(iter(members.values()))
 
     def ready() -> FakeUser | bool | None:
-        if final_standings(anyone, thread):
+        if len(final_standings(anyone, thread)) >= games:
             return True
         table = table_message(anyone, thread)
         if table is None or (table.id, table.edits) == after:

@@ -16,6 +16,8 @@ from rules.log import apply_entry, start
 ROUND = re.compile(r"(?:Game \d+/\d+ · )?(?:Round|Trick) \d+")
 HAND_BUTTON = "g:hand:"
 WHY_BUTTON = "g:why:"
+# Not a play: the "?" that explains the rules, and the final standings' Rematch and Leaderboard.
+NOT_PLAYS = (WHY_BUTTON, "g:rematch:", "g:board:")
 
 
 def member_turns(log: dict, members: set[str]) -> Counter[str]:
@@ -49,9 +51,9 @@ def round_of(version: Version) -> str | None:
 
 def live(version: Version) -> bool:
     """The version offers something to play with: an enabled button but the "?" that explains
-    the rules (`g:why:`, kept on closed rounds and reveals)."""
+    the rules (`g:why:`, kept on closed rounds and reveals) and the standings' buttons."""
     return any(
-        not b.get("disabled") and not b["custom_id"].startswith(WHY_BUTTON)
+        not b.get("disabled") and not b["custom_id"].startswith(NOT_PLAYS)
         for b in version.buttons()
     )
 

@@ -72,4 +72,4 @@ class HighCardPresenter(MessagePresenter[HighCard]):
         lines = self.results_lines(table, results, lang)
         embed.description = "\n".join([*lines, "", t(lang, "highcard.end.points")])
         embed.set_footer(text=t(lang, "highcard.end.footer", game_id=table.game_id))
-        await self.send(table, embed=embed)
+        await self.post_results(table, results, embed)

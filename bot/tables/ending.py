@@ -1,0 +1,109 @@
+"""The end of a game, for every game: the final standings' buttons and unrated reason, the
+announcement edited to show the result, and the thread archived after a grace period.
+
+The clicks on those buttons are handled in `bot.tables.end_buttons`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.i18n import t
+from bot.runtime.table import Place
+from bot.runtime.tasks import spawn
+from bot.tables.buttons import button, view_of
+from data.store import ResultRow
+
+log = logging.getLogger(__name__)
+
+RESULT_MESSAGE: Final = "result"  # the final standings' message id, kept with the table's
+ANNOUNCEMENT: Final = "announcement"  # the invitation posted in the parent channel by `/start`
+DEFAULT_ARCHIVE_SECONDS: Final = 600  # when the bot has no settings (a test's stand-in)
+
+# Homes that must stay open although their game ended: a rematch is being offered there.
+KEEP_OPEN: set[int] = set()
+
+
+def end_view(game_id: int, lang: str) -> discord.ui.View:
+    """Rematch and Leaderboard, under the final standings of any game."""
+    return view_of(
+        button(
+            "rematch",
+            game_id,
+            label=t(lang, "end.rematch"),
+            style=discord.ButtonStyle.primary,
+            emoji="🔁",
+        ),
+        button("board", game_id, label=t(lang, "end.leaderboard"), emoji="🏆"),
+    )
+
+
+def unrated_field(embed: discord.Embed, reason: str | None, lang: str) -> None:
+    """Say why the game is unrated, as the ledger decided (`data.standings.unrated_reason`)."""
+    if reason:
+        embed.add_field(
+            name=t(lang, "end.unrated"), value=t(lang, f"end.unrated_{reason}"), inline=False
+        )
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def announcement_text(
+    lang: str,
+    title: str,
+    results: Sequence[ResultRow],
+    name: Callable[[str], str],
+    link: str,
+) -> str:
+    """The announcement once the game is over: who won, and a link to the standings."""
+    winners = ", ".join(name(r.player) for r in results if r.winner) or "—"
+    return t(lang, "end.announce", game=title, winners=winners, link=link)
+
+
+async def edit_announcement(
+    bot: discord.Client, place: Place, message_id: int, content: str, game_id: int
+) -> None:
+    """Edit the invitation in the parent channel (its buttons-free text); failures are logged."""
+    channel = bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(
+            content=content, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not edit the announcement: %s", game_id, exc)
+
+
+def archive_seconds(bot: discord.Client, chosen: int | None) -> int:
+    """The server's grace period, else the bot's `ARCHIVE_SECONDS`."""
+    if chosen is not None:
+        return chosen
+    settings: Any = getattr(bot, "settings", None)
+    return int(getattr(settings, "archive_seconds", DEFAULT_ARCHIVE_SECONDS))
+
+
+def archive_later(bot: discord.Client, place: Place, game_id: int, seconds: float) -> None:
+    """Archive the game's thread after `seconds`, unless a new lobby or table lives there by
+    then or a rematch is being offered (a channel without a thread is never archived)."""
+    if place.thread_id is not None:
+        spawn(_archive(bot, place, game_id, seconds), name=f"archive game {game_id}")
+
+
+async def _archive(bot: discord.Client, place: Place, game_id: int, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    tables = getattr(bot, "tables", None)
+    if place.home in KEEP_OPEN or (tables is not None and tables.at(place.home) is not None):
+        return
+    try:
+        thread = bot.get_channel(place.home) or await bot.fetch_channel(place.home)
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            await thread.edit(archived=True)
+            log.info("game %s: thread %s archived", game_id, place.home)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not archive its thread: %s", game_id, exc)
