@@ -157,11 +157,40 @@ def _touching(cell: int) -> tuple[tuple[int, int], ...]:
 
 # TOUCHING[cell]: the spots touching a card on that cell, with their influence.
 TOUCHING = tuple(_touching(cell) for cell in range(GRID * GRID))
+# AROUND[cell]: the same spots as bits of one number (bit s: spot s).
+AROUND = tuple(sum(1 << spot for spot, _ in touching) for touching in TOUCHING)
+
+
+def touched(field: Sequence[str | None]) -> int:
+    """R-3: the spots touching a card on the field, as bits (bit s: spot s)."""
+    spots = 0
+    for cell, card in enumerate(field):
+        if card is not None:
+            spots |= AROUND[cell]
+    return spots
+
+
 # TOUCHED_BY[spot]: the cells whose card that spot touches.
 TOUCHED_BY = tuple(
     tuple(cell for cell in range(GRID * GRID) if any(s == spot for s, _ in TOUCHING[cell]))
     for spot in range(LATTICE * LATTICE)
 )
+
+
+def chip_masks(players: Sequence[str], chips: Mapping[int, str]) -> dict[str, int]:
+    """Each player's chips as one number: bit s set for a chip on spot s."""
+    masks = dict.fromkeys(players, 0)
+    for spot, player in chips.items():
+        masks[player] |= 1 << spot
+    return masks
+
+
+def nth_spot(mask: int, n: int) -> int:
+    """The spot of the (n+1)-th lowest bit set in `mask` (one of `chip_masks`)."""
+    for _ in range(n):
+        mask &= mask - 1  # the lowest bit off
+    return (mask & -mask).bit_length() - 1
+
 
 # -- R-6: who gets each card ---------------------------------------------------------------------
 
@@ -282,6 +311,47 @@ def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Ju
     return judged
 
 
+# `points` compares all the cards' keys at once, lane by lane: _TOP is the top bit of every
+# cell's lane, _ONES a 1 in every lane. As a key stays below 2**15, a lane of
+# `(keys | _TOP) - _ONES - other_keys` keeps its top bit exactly when the key beats the other
+# (no lane borrows from the next).
+_TOP = sum(0x8000 << (16 * cell) for cell in CELLS_RANGE)
+_ONES = _TOP >> 15
+_PACK = struct.Struct(f"<{len(CELLS)}H").pack
+_BUILDING_NUMBER = dict.fromkeys((None, LAND), 0) | CARD_NUMBER  # a cell's card -> its points
+_LAND_TOP = dict.fromkeys((None, *CARD_IDS), 0) | {LAND: 0x8000}  # land's lanes -> their top bit
+
+
+def points(
+    players: Sequence[str], field: Sequence[str | None], chips: Mapping[int, str]
+) -> dict[str, int]:
+    """R-6 then R-7, the points alone: `tally(players, judgements(field, chips))[0]` without
+    saying why each card went where (a playout's end needs only the points). A card goes to the
+    player whose key around it is above 0 and above everybody else's (`verdict`): compared for
+    all the cells at once (`_TOP`), without a loop over the cells."""
+    keys = dict.fromkeys(players, 0)  # each player's keys for all the cells (`_LANES`)
+    for spot, player in chips.items():
+        keys[player] += _LANES[spot]
+    numbers = int.from_bytes(_PACK(*map(_BUILDING_NUMBER.__getitem__, field)), "little")
+    lands = int.from_bytes(_PACK(*map(_LAND_TOP.__getitem__, field)), "little")
+    scores = dict.fromkeys(players, 0)
+    land = dict.fromkeys(players, 0)
+    for player, mine in keys.items():
+        if mine:
+            above = (mine | _TOP) - _ONES  # a lane's top bit: the key is above 0
+            won = above
+            for other, theirs in keys.items():
+                if other != player:
+                    won &= above - theirs  # and above theirs
+            won &= _TOP
+            # The lanes won, filled with ones, pick the numbers of the cards won
+            picked = numbers & (won >> 15) * 0xFFFF
+            scores[player] = sum(_UNPACK(picked.to_bytes(_LANE_BYTES, "little")))
+            land[player] = (won & lands).bit_count()
+    _land_bonus(scores, land)
+    return scores
+
+
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
     """R-6 for every card on the field, in row-major order of their cells."""
     return list(starmap(CardOwner, judgements(field, chips)))
@@ -319,12 +389,17 @@ def tally(
                 land[owner] += 1
             else:
                 scores[owner] += CARD_NUMBER[card]
+    _land_bonus(scores, land)
+    return scores, land
+
+
+def _land_bonus(scores: dict[str, int], land: Mapping[str, int]) -> None:
+    """R-7: 10 more to every player who has the most land cards, if that is at least 1."""
     most = max(land.values())
     if most >= 1:
         for player, count in land.items():
             if count == most:
                 scores[player] += LAND_BONUS
-    return scores, land
 
 
 def rank(
