@@ -185,6 +185,16 @@ def chip_masks(players: Sequence[str], chips: Mapping[int, str]) -> dict[str, in
     return masks
 
 
+def spots_of(mask: int) -> tuple[int, ...]:
+    """The spots of the bits set in `mask`, in order."""
+    spots = []
+    while mask:
+        low = mask & -mask
+        spots.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(spots)
+
+
 def nth_spot(mask: int, n: int) -> int:
     """The spot of the (n+1)-th lowest bit set in `mask` (one of `chip_masks`)."""
     for _ in range(n):

@@ -22,6 +22,7 @@ from rules.losers_board import (
     cell_of,
     chip_masks,
     spot_of,
+    spots_of,
     touched,
 )
 
@@ -127,12 +128,7 @@ class LosersChecks:
 
     def _own(self, player: str) -> list[int]:
         """The spots of the player's chips, in order."""
-        mine, own = self._mine[player], []
-        while mine:
-            low = mine & -mine
-            own.append(low.bit_length() - 1)
-            mine ^= low
-        return own
+        return list(spots_of(self._mine[player]))
 
     # -- checking ----------------------------------------------------------------------------------
 

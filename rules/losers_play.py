@@ -51,6 +51,7 @@ from rules.losers_board import (
     judgements,
     points,
     rank,
+    spots_of,
     tally,
     tie_break,
 )
@@ -66,6 +67,11 @@ _APPOINTED = Shared(Appointed)  # [player, lead]
 _REVERSED = Shared(Reversed)  # [player, reversed]
 _PASSED = Shared(Passed)  # [player]
 STARTED = Shared(TrickStarted)  # [trick, lead, reason, reversed]
+
+
+# The spots a build opens around one cell, by their bits (a part of one cell's `AROUND`): at most
+# 2**9 values a cell, worked out the first time they occur.
+_OPENING: dict[int, tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,14 +246,17 @@ class LosersPlay(LosersChecks):
         del vacant[bisect_left(vacant, second)]
         # the spots around the two cards that touched no card yet open (every spot touching
         # a card is free or holds a chip: a chip is put or moved only onto a free spot)
-        before = self._touched
-        opened = (AROUND[first] | AROUND[second]) & ~before
-        if opened:
-            self._touched = before | opened
-            while opened:
-                low = opened & -opened
-                insort(free, low.bit_length() - 1)
-                opened ^= low
+        touched = self._touched
+        for cell in cells:
+            opened = AROUND[cell] & ~touched
+            if opened:
+                touched |= opened
+                spots = _OPENING.get(opened)
+                if spots is None:
+                    spots = _OPENING[opened] = spots_of(opened)
+                for spot in spots:
+                    insort(free, spot)
+        self._touched = touched
         self.discarded.extend(won)
         if events is not None:
             events.append(Built(player, cards, (CELLS[first], CELLS[second])))
