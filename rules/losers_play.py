@@ -254,9 +254,10 @@ class LosersPlay(LosersChecks):
                 spots = _OPENING.get(opened)
                 if spots is None:
                     spots = _OPENING[opened] = spots_of(opened)
-                for spot in spots:
-                    insort(free, spot)
-        self._touched = touched
+                free.extend(spots)
+        if touched != self._touched:
+            self._touched = touched
+            free.sort()  # a sort of int lists compares quicker than bisecting each new spot in
         self.discarded.extend(won)
         if events is not None:
             events.append(Built(player, cards, (CELLS[first], CELLS[second])))
