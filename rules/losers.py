@@ -48,7 +48,6 @@ from rules.losers_board import (
     check_hands,
     judge_field,
     land_counts,
-    points,
     rank,
     tie_break,
     touched,
@@ -56,6 +55,7 @@ from rules.losers_board import (
 from rules.losers_checks import BUILD, CHIP, OVER, PLAY
 from rules.losers_deal import deal_hidden
 from rules.losers_play import STARTED, seating
+from rules.losers_points import points
 from rules.losers_random import LosersRandom
 from rules.losers_rng import COPIED_RANDOM, below, shuffled
 from rules.losers_view import LosersObservation, spot_chips

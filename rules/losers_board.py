@@ -275,13 +275,13 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
     return verdict(best, second, owner)
 
 
-# _LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
+# LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
 # (a key stays below 301: 9 spots touch a card), and how to read the cells' keys back.
-_LANES = tuple(
+LANES = tuple(
     sum(weight << (16 * cell) for cell, weight in WEIGHING[spot]) for spot in range(len(WEIGHING))
 )
-_LANE_BYTES = 2 * len(CELLS)
-_UNPACK = struct.Struct(f"<{len(CELLS)}H").unpack
+LANE_BYTES = 2 * len(CELLS)
+UNPACK_LANES = struct.Struct(f"<{len(CELLS)}H").unpack
 
 # A card's judgement as plain values, the fields of its `CardOwner`: (cell, card, owner, by).
 Judged = tuple[tuple[int, int], str, str | None, str]
@@ -292,14 +292,15 @@ def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Ju
     playout's final tally needs no `CardOwner` objects, which cost more to make than to judge).
 
     Each player's keys for all the cells are summed chip by chip first, each cell's key in its
-    own 16 bits of one integer (`_LANES`): a chip adds to every card it touches in one addition.
+    own 16 bits of one integer (`LANES`): a chip adds to every card it touches in one addition.
     Then each card compares the players' keys."""
     summed: dict[str, int] = {}
     get = summed.get
     for spot, player in chips.items():
-        summed[player] = get(player, 0) + _LANES[spot]
+        summed[player] = get(player, 0) + LANES[spot]
     players = [
-        (player, _UNPACK(lanes.to_bytes(_LANE_BYTES, "little"))) for player, lanes in summed.items()
+        (player, UNPACK_LANES(lanes.to_bytes(LANE_BYTES, "little")))
+        for player, lanes in summed.items()
     ]
     judged: list[Judged] = []
     for cell, card in enumerate(field):
@@ -319,47 +320,6 @@ def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Ju
                 by = MOST if best else NO_CHIPS
             judged.append((CELLS[cell], card, owner, by))
     return judged
-
-
-# `points` compares all the cards' keys at once, lane by lane: _TOP is the top bit of every
-# cell's lane, _ONES a 1 in every lane. As a key stays below 2**15, a lane of
-# `(keys | _TOP) - _ONES - other_keys` keeps its top bit exactly when the key beats the other
-# (no lane borrows from the next).
-_TOP = sum(0x8000 << (16 * cell) for cell in CELLS_RANGE)
-_ONES = _TOP >> 15
-_PACK = struct.Struct(f"<{len(CELLS)}H").pack
-_BUILDING_NUMBER = dict.fromkeys((None, LAND), 0) | CARD_NUMBER  # a cell's card -> its points
-_LAND_TOP = dict.fromkeys((None, *CARD_IDS), 0) | {LAND: 0x8000}  # land's lanes -> their top bit
-
-
-def points(
-    players: Sequence[str], field: Sequence[str | None], chips: Mapping[int, str]
-) -> dict[str, int]:
-    """R-6 then R-7, the points alone: `tally(players, judgements(field, chips))[0]` without
-    saying why each card went where (a playout's end needs only the points). A card goes to the
-    player whose key around it is above 0 and above everybody else's (`verdict`): compared for
-    all the cells at once (`_TOP`), without a loop over the cells."""
-    keys = dict.fromkeys(players, 0)  # each player's keys for all the cells (`_LANES`)
-    for spot, player in chips.items():
-        keys[player] += _LANES[spot]
-    numbers = int.from_bytes(_PACK(*map(_BUILDING_NUMBER.__getitem__, field)), "little")
-    lands = int.from_bytes(_PACK(*map(_LAND_TOP.__getitem__, field)), "little")
-    scores = dict.fromkeys(players, 0)
-    land = dict.fromkeys(players, 0)
-    for player, mine in keys.items():
-        if mine:
-            above = (mine | _TOP) - _ONES  # a lane's top bit: the key is above 0
-            won = above
-            for other, theirs in keys.items():
-                if other != player:
-                    won &= above - theirs  # and above theirs
-            won &= _TOP
-            # The lanes won, filled with ones, pick the numbers of the cards won
-            picked = numbers & (won >> 15) * 0xFFFF
-            scores[player] = sum(_UNPACK(picked.to_bytes(_LANE_BYTES, "little")))
-            land[player] = (won & lands).bit_count()
-    _land_bonus(scores, land)
-    return scores
 
 
 def judge_field(field: Sequence[str | None], chips: Mapping[int, str]) -> list[CardOwner]:
@@ -399,11 +359,11 @@ def tally(
                 land[owner] += 1
             else:
                 scores[owner] += CARD_NUMBER[card]
-    _land_bonus(scores, land)
+    add_land_bonus(scores, land)
     return scores, land
 
 
-def _land_bonus(scores: dict[str, int], land: Mapping[str, int]) -> None:
+def add_land_bonus(scores: dict[str, int], land: Mapping[str, int]) -> None:
     """R-7: 10 more to every player who has the most land cards, if that is at least 1."""
     most = max(land.values())
     if most >= 1:

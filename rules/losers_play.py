@@ -49,13 +49,13 @@ from rules.losers_board import (
     TRICKS,
     CardOwner,
     judgements,
-    points,
     rank,
     spots_of,
     tally,
     tie_break,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
+from rules.losers_points import points
 from rules.losers_shared import Shared
 
 _CARD_OF = itemgetter(1)  # the card of a (player, card) play
