@@ -46,15 +46,16 @@ from rules.losers_board import (
     TOUCHING,
     CardOwner,
     check_hands,
-    final_scores,
     judge_field,
     land_counts,
     rank,
     tie_break,
+    touched,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY
 from rules.losers_deal import deal_hidden
 from rules.losers_play import STARTED, seating
+from rules.losers_points import points
 from rules.losers_random import LosersRandom
 from rules.losers_rng import COPIED_RANDOM, below, shuffled
 from rules.losers_view import LosersObservation, spot_chips
@@ -63,6 +64,7 @@ from rules.losers_view import LosersObservation, spot_chips
 # around them, where the first chips may go (R-3).
 _START_FIELD = tuple(LAND if cell in LAND_INDEXES else None for cell in range(len(CELLS)))
 _START_FREE = tuple(sorted({spot for cell in LAND_INDEXES for spot, _ in TOUCHING[cell]}))
+_START_TOUCHED = touched(_START_FIELD)
 
 
 _IN_ORDER = CARD_ORDER.__getitem__  # the sort key of a hand as shown: by suit, then number
@@ -107,8 +109,10 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         self.field: list[str | None] = list(_START_FIELD)
         self._vacant = list(BUILDING_INDEXES)  # R-2: the building cells without a card
         self.chips: dict[int, str] = {}  # spot index -> owner (R-3: one chip a spot)
+        self._mine = dict.fromkeys(players, 0)  # the same chips, a bit a spot for each owner
         self.chips_left = dict.fromkeys(players, CHIPS_PER_PLAYER)
         self._free = list(_START_FREE)  # R-3: free spots touching a card, in order (`open`)
+        self._touched = _START_TOUCHED
         self.lead = lead
         self._first_lead = lead
         self.reversed = False
@@ -177,8 +181,10 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         twin.field = self.field.copy()
         twin._vacant = self._vacant.copy()
         twin.chips = self.chips.copy()
+        twin._mine = self._mine.copy()
         twin.chips_left = self.chips_left.copy()
         twin._free = self._free.copy()
+        twin._touched = self._touched
         twin.lead = self.lead
         twin._first_lead = self._first_lead
         twin.reversed = self.reversed
@@ -245,7 +251,7 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         over: the final scores)."""
         if self._phase == OVER:
             return dict(self.final)
-        return final_scores(self.players, judge_field(self.field, self.chips))
+        return points(self.players, self.field, self.chips)
 
     # -- results and views -------------------------------------------------------------------------
 

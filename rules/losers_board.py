@@ -157,11 +157,50 @@ def _touching(cell: int) -> tuple[tuple[int, int], ...]:
 
 # TOUCHING[cell]: the spots touching a card on that cell, with their influence.
 TOUCHING = tuple(_touching(cell) for cell in range(GRID * GRID))
+# AROUND[cell]: the same spots as bits of one number (bit s: spot s).
+AROUND = tuple(sum(1 << spot for spot, _ in touching) for touching in TOUCHING)
+
+
+def touched(field: Sequence[str | None]) -> int:
+    """R-3: the spots touching a card on the field, as bits (bit s: spot s)."""
+    spots = 0
+    for cell, card in enumerate(field):
+        if card is not None:
+            spots |= AROUND[cell]
+    return spots
+
+
 # TOUCHED_BY[spot]: the cells whose card that spot touches.
 TOUCHED_BY = tuple(
     tuple(cell for cell in range(GRID * GRID) if any(s == spot for s, _ in TOUCHING[cell]))
     for spot in range(LATTICE * LATTICE)
 )
+
+
+def chip_masks(players: Sequence[str], chips: Mapping[int, str]) -> dict[str, int]:
+    """Each player's chips as one number: bit s set for a chip on spot s."""
+    masks = dict.fromkeys(players, 0)
+    for spot, player in chips.items():
+        masks[player] |= 1 << spot
+    return masks
+
+
+def spots_of(mask: int) -> tuple[int, ...]:
+    """The spots of the bits set in `mask`, in order."""
+    spots = []
+    while mask:
+        low = mask & -mask
+        spots.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(spots)
+
+
+def nth_spot(mask: int, n: int) -> int:
+    """The spot of the (n+1)-th lowest bit set in `mask` (one of `chip_masks`)."""
+    for _ in range(n):
+        mask &= mask - 1  # the lowest bit off
+    return (mask & -mask).bit_length() - 1
+
 
 # -- R-6: who gets each card ---------------------------------------------------------------------
 
@@ -236,13 +275,13 @@ def judge_card(cell: int, chips: Mapping[int, str]) -> tuple[str | None, str]:
     return verdict(best, second, owner)
 
 
-# _LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
+# LANES[spot]: the weights of a chip on that spot for every cell, cell i's in bits 16i..16i+15
 # (a key stays below 301: 9 spots touch a card), and how to read the cells' keys back.
-_LANES = tuple(
+LANES = tuple(
     sum(weight << (16 * cell) for cell, weight in WEIGHING[spot]) for spot in range(len(WEIGHING))
 )
-_LANE_BYTES = 2 * len(CELLS)
-_UNPACK = struct.Struct(f"<{len(CELLS)}H").unpack
+LANE_BYTES = 2 * len(CELLS)
+UNPACK_LANES = struct.Struct(f"<{len(CELLS)}H").unpack
 
 # A card's judgement as plain values, the fields of its `CardOwner`: (cell, card, owner, by).
 Judged = tuple[tuple[int, int], str, str | None, str]
@@ -253,14 +292,15 @@ def judgements(field: Sequence[str | None], chips: Mapping[int, str]) -> list[Ju
     playout's final tally needs no `CardOwner` objects, which cost more to make than to judge).
 
     Each player's keys for all the cells are summed chip by chip first, each cell's key in its
-    own 16 bits of one integer (`_LANES`): a chip adds to every card it touches in one addition.
+    own 16 bits of one integer (`LANES`): a chip adds to every card it touches in one addition.
     Then each card compares the players' keys."""
     summed: dict[str, int] = {}
     get = summed.get
     for spot, player in chips.items():
-        summed[player] = get(player, 0) + _LANES[spot]
+        summed[player] = get(player, 0) + LANES[spot]
     players = [
-        (player, _UNPACK(lanes.to_bytes(_LANE_BYTES, "little"))) for player, lanes in summed.items()
+        (player, UNPACK_LANES(lanes.to_bytes(LANE_BYTES, "little")))
+        for player, lanes in summed.items()
     ]
     judged: list[Judged] = []
     for cell, card in enumerate(field):
@@ -319,12 +359,17 @@ def tally(
                 land[owner] += 1
             else:
                 scores[owner] += CARD_NUMBER[card]
+    add_land_bonus(scores, land)
+    return scores, land
+
+
+def add_land_bonus(scores: dict[str, int], land: Mapping[str, int]) -> None:
+    """R-7: 10 more to every player who has the most land cards, if that is at least 1."""
     most = max(land.values())
     if most >= 1:
         for player, count in land.items():
             if count == most:
                 scores[player] += LAND_BONUS
-    return scores, land
 
 
 def rank(

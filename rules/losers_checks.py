@@ -20,7 +20,10 @@ from rules.losers_board import (
     OF_SUIT_OF,
     TRICKS,
     cell_of,
+    chip_masks,
     spot_of,
+    spots_of,
+    touched,
 )
 
 PLAY, CHIP, BUILD, CHOICE, OVER = "play", "chip", "build", "choice", "over"
@@ -48,7 +51,11 @@ class LosersChecks:
     field: list[str | None]
     _vacant: list[int]  # the building cells without a card, in order (R-2)
     chips: dict[int, str]
+    # `chips` again, by owner: bit s of a player's number is set when they have a chip on spot s.
+    # Kept in step with `chips` by the rules, for a choice to know the chooser's chips at once.
+    _mine: dict[str, int]
     _free: list[int]  # R-3: the free spots touching a card, where chips may go, in order
+    _touched: int  # R-3: the spots touching a card, free or not, as bits (`touched`)
     trick: list[tuple[str, str]]
     won: list[str]
     winner: str | None
@@ -77,6 +84,8 @@ class LosersChecks:
         self._phase = value
         self._next = self._turn_now()
         self._vacant = [cell for cell in BUILDING_INDEXES if self.field[cell] is None]
+        self._touched = touched(self.field)
+        self._mine = chip_masks(self.players, self.chips)
         self._drawn = None
 
     @property
@@ -86,9 +95,11 @@ class LosersChecks:
 
     @open.setter
     def open(self, spots: Iterable[int]) -> None:
-        # The rules keep `_free` sorted, for drawing a spot by its rank; for a test that sets up
-        # a position by hand.
+        # The rules keep `_free` sorted, for drawing a spot by its rank, and `_mine` in step with
+        # `chips`; for a test that sets up a position by hand (chips put or taken away, then the
+        # free spots set), both are worked out from scratch.
         self._free = sorted(spots)
+        self._mine = chip_masks(self.players, self.chips)
         self._drawn = None
 
     def _turn_now(self) -> Next | None:
@@ -117,9 +128,7 @@ class LosersChecks:
 
     def _own(self, player: str) -> list[int]:
         """The spots of the player's chips, in order."""
-        own = [spot for spot, owner in self.chips.items() if owner == player]
-        own.sort()
-        return own
+        return list(spots_of(self._mine[player]))
 
     # -- checking ----------------------------------------------------------------------------------
 

@@ -40,20 +40,22 @@ from rules.losers_actions import (
     parse_well_formed,
 )
 from rules.losers_board import (
+    AROUND,
     CARD_NUMBER,
     CARD_SUIT,
     CELLS,
     OF_SUIT_OF,
     SPOTS,
-    TOUCHING,
     TRICKS,
     CardOwner,
     judgements,
     rank,
+    spots_of,
     tally,
     tie_break,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
+from rules.losers_points import points
 from rules.losers_shared import Shared
 
 _CARD_OF = itemgetter(1)  # the card of a (player, card) play
@@ -66,9 +68,10 @@ _REVERSED = Shared(Reversed)  # [player, reversed]
 _PASSED = Shared(Passed)  # [player]
 STARTED = Shared(TrickStarted)  # [trick, lead, reason, reversed]
 
-# TOUCHING without the influence: the spots around each cell, where chips may go once a card
-# lies there (R-3).
-_AROUND = tuple(frozenset(spot for spot, _ in touching) for touching in TOUCHING)
+
+# The spots a build opens around one cell, by their bits (a part of one cell's `AROUND`): at most
+# 2**9 values a cell, worked out the first time they occur.
+_OPENING: dict[int, tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +145,7 @@ class LosersPlay(LosersChecks):
         if phase == PLAY:
             self._play_card(player, action.card, checked, events)
         elif phase == CHIP:
-            self._place_chip(player, checked, events)
+            self._place_chip(player, bisect_left(self._free, checked), events)
         elif phase == BUILD:
             self._build(player, action.cards, checked, events)
         else:
@@ -205,14 +208,16 @@ class LosersPlay(LosersChecks):
         else:
             self._next = turn
 
-    def _place_chip(self, player: str, spot: int, events: list[LosersEvent] | None) -> None:
-        """R-5a: a loser's chip on `spot`; then the next loser who can put one, or the build."""
+    def _place_chip(self, player: str, at: int, events: list[LosersEvent] | None) -> None:
+        """R-5a: a loser's chip on the free spot `_free[at]`; then the next loser who can put one,
+        or the build. (`at`, not the spot: a playout draws the place, `apply` finds it.)"""
+        free = self._free
+        spot = free.pop(at)
         self.chips[spot] = player
+        self._mine[player] |= 1 << spot
         chips_left = self.chips_left
         left = chips_left[player] - 1
         chips_left[player] = left
-        free = self._free
-        del free[bisect_left(free, spot)]  # `_free` is sorted: no scan from its start
         queue = self.chip_queue
         del queue[0]
         if events is not None:
@@ -239,11 +244,20 @@ class LosersPlay(LosersChecks):
         vacant = self._vacant  # sorted, as `_free`
         del vacant[bisect_left(vacant, first)]
         del vacant[bisect_left(vacant, second)]
-        # R-3: the spots around the two cards open, those without a chip that were not open yet
-        opened = (_AROUND[first] | _AROUND[second]).difference(self.chips, free)
-        if opened:
-            free.extend(opened)
-            free.sort()
+        # R-3: the spots around the two cards that touched no card yet open (every spot touching
+        # a card is free or holds a chip: a chip is put or moved only onto a free spot)
+        touched = self._touched
+        for cell in cells:
+            opened = AROUND[cell] & ~touched
+            if opened:
+                touched |= opened
+                spots = _OPENING.get(opened)
+                if spots is None:
+                    spots = _OPENING[opened] = spots_of(opened)
+                free.extend(spots)
+        if touched != self._touched:
+            self._touched = touched
+            free.sort()  # a sort of int lists compares quicker than bisecting each new spot in
         self.discarded.extend(won)
         if events is not None:
             events.append(Built(player, cards, (CELLS[first], CELLS[second])))
@@ -272,9 +286,12 @@ class LosersPlay(LosersChecks):
         self.winner = winner
         self.won = cards
         self.trick = []
-        self.chip_queue = list(self._seating.losers[winner])
+        queue = self.chip_queue = list(self._seating.losers[winner])
         self._phase = CHIP
-        self._next_chip(events)
+        if self._free and self.chips_left[queue[0]]:  # the usual case, as `_next_chip` finds it
+            self._next = self._seating.chip_turn[queue[0]]
+        else:
+            self._next_chip(events)
 
     def _next_chip(self, events: list[LosersEvent] | None) -> None:
         """R-5a: skip the losers who cannot put a chip; build once every loser is done."""
@@ -308,6 +325,7 @@ class LosersPlay(LosersChecks):
             del chips[source]
             insort(free, source)
             chips[to] = player
+            self._mine[player] ^= 1 << source | 1 << to
             del free[bisect_left(free, to)]
             if events is not None:
                 events.append(ChipMoved(player, SPOTS[source], SPOTS[to]))
@@ -337,12 +355,13 @@ class LosersPlay(LosersChecks):
     def _finish(self, events: list[LosersEvent] | None) -> None:
         """R-6 and R-7 after the tenth trick."""
         players, chips_left = self.players, self.chips_left
-        judged = judgements(self.field, self.chips)
-        self.final, land = tally(players, judged)
         self._phase = OVER
         self._next = None
-        if events is None:
+        if events is None:  # nobody reads why each card went where: the points alone
+            self.final = points(players, self.field, self.chips)
             return
+        judged = judgements(self.field, self.chips)
+        self.final, land = tally(players, judged)
         ranking = rank(players, self.final, chips_left)
         events.append(
             GameOver(

@@ -12,10 +12,10 @@ import random
 
 from rules.base import IllegalAction
 from rules.losers_actions import CHIP_AT, PASS, PLAYS, REVERSE, Action, Build, move_action
-from rules.losers_board import CARD_SUIT, CELLS, OF_SUIT_OF
+from rules.losers_board import CARD_SUIT, CELLS, OF_SUIT_OF, nth_spot
 from rules.losers_checks import BUILD, CHIP, PLAY, Checked
 from rules.losers_play import LosersPlay
-from rules.losers_rng import COPIED_RANDOM, POOLED, Bits, below, pair, pick, two_below
+from rules.losers_rng import COPIED_RANDOM, POOLED, WIDTH, Bits, below, pair, pick, two_below
 
 
 class LosersRandom(LosersPlay):
@@ -49,14 +49,27 @@ class LosersRandom(LosersPlay):
         it and carried out by `apply`'s own transitions, without action objects where the
         transition needs none, without events and without asking the checks again."""
         self._drawn = None  # a draw made before would be stale once this plays on
-        bits = rng.getrandbits if type(rng) is COPIED_RANDOM else None
+        if type(rng) is not COPIED_RANDOM:
+            # The RNG's own methods draw (`rules.losers_rng`): the step loop itself.
+            while (nxt := self._next) is not None:
+                self.apply(nxt.player, self.random_action(nxt.player, rng))
+            return
+        bits = rng.getrandbits
         while (nxt := self._next) is not None:
             player, phase = nxt.player, self._phase
             if phase == PLAY:
                 card, void = self._draw_card(player, rng, bits)
                 self._play_card(player, card, void, None)
             elif phase == CHIP:
-                self._place_chip(player, pick(rng, bits, self._free), None)
+                # `pick(rng, bits, free)` written out: a chip turn comes with at least one free
+                # spot, and never more than the lattice's 81
+                free = self._free
+                n = len(free)
+                width = WIDTH[n]
+                j = bits(width)
+                while j >= n:
+                    j = bits(width)
+                self._place_chip(player, j, None)
             elif phase == BUILD:
                 cards, cells = self._draw_build(rng, bits)
                 self._build(player, cards, cells, None)
@@ -83,7 +96,15 @@ class LosersRandom(LosersPlay):
                 cards = follow
             else:
                 void = CARD_SUIT[led]
-        return pick(rng, bits, cards), void
+        if bits is None:
+            return rng.choice(cards), void
+        # `pick(rng, bits, cards)` written out (a hand holds 1 to 10 cards)
+        n = len(cards)
+        width = WIDTH[n]
+        j = bits(width)
+        while j >= n:
+            j = bits(width)
+        return cards[j], void
 
     def _draw_build(
         self, rng: random.Random, bits: Bits | None
@@ -101,13 +122,13 @@ class LosersRandom(LosersPlay):
     ) -> tuple[Action, Checked]:
         """R-5c: appoint anyone, reverse, pass, or move one of the player's chips anywhere free;
         each of these actions as likely as any other."""
-        own, free, n = self._own(player), self._free, len(self.players)
-        count = n + 2 + len(own) * len(free)
+        mine, free, n = self._mine[player], self._free, len(self.players)
+        count = n + 2 + mine.bit_count() * len(free)
         k = below(rng, count) if bits is not None else rng.randrange(count)
         if k < n:
             return self._seating.appoints[k], None
         if k - n < 2:
             return (REVERSE if k == n else PASS), None
         k -= n + 2
-        source, to = own[k // len(free)], free[k % len(free)]
+        source, to = nth_spot(mine, k // len(free)), free[k % len(free)]
         return move_action(source, to), (source, to)

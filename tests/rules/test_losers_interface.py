@@ -141,8 +141,7 @@ def _last_choice() -> RightsOfLosers:
     play_trick(game, nth(10))
     place_chips(game)
     build_first(game)
-    game.chips.clear()
-    game.chips_left = dict.fromkeys(game.players, 10)
+    clear_chips(game)
     return game
 
 

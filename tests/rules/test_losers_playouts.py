@@ -16,7 +16,15 @@ from rules.base import IllegalAction, InvalidSetup
 from rules.log import LogError, apply_entry, load, new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_actions import Build, Play
-from rules.losers_board import CARD_IDS, check_hands
+from rules.losers_board import (
+    CARD_IDS,
+    TOUCHING,
+    check_hands,
+    chip_masks,
+    final_scores,
+    judge_field,
+    touched,
+)
 from rules.losers_rng import COPIED_RANDOM, below, pair, shuffled, two_below
 from rules.losers_shared import LIMIT, Shared
 from rules.random_play import random_match
@@ -157,6 +165,40 @@ def test_r3_open_spots_set_by_hand_drop_the_draw() -> None:
     assert game.open == frozenset({spot})
     rule, reason = refusal(game, "ben", drawn)
     assert rule == "R-3" and reason.endswith("touches no card on the field")
+
+
+# -- the state kept up to date for playouts ------------------------------------------------------
+
+
+def assert_in_step(game: RightsOfLosers) -> None:
+    """What the rules keep up to date instead of working it out (each player's chips as bits,
+    the spots touching a card, the free spots) says what the chips and the field say."""
+    assert game._mine == chip_masks(game.players, game.chips)
+    assert game._touched == touched(game.field)
+    around = {s for cell, card in enumerate(game.field) if card for s, _ in TOUCHING[cell]}
+    assert game.open == around - set(game.chips)
+    for player in game.players:
+        assert game._own(player) == sorted(s for s, p in game.chips.items() if p == player)
+
+
+@pytest.mark.parametrize("seed", range(9))
+def test_r3_kept_chips_and_spots_stay_in_step_through_apply_clone_and_playout(seed: int) -> None:
+    game = start(new_header("rights-of-losers", NAMES[: 3 + seed % 3], seed=seed))
+    rng = random.Random(seed)
+    while (nxt := game.next()) is not None:
+        if rng.random() < 0.15:  # a search's rollout from here, on a copy
+            twin = game.clone()
+            twin.playout(random.Random(seed))
+            assert_in_step(twin)
+            assert twin.scores() == scores_of(twin)
+        game.apply(nxt.player, game.random_action(nxt.player, rng))
+        assert_in_step(game)
+    assert game.scores() == scores_of(game)
+
+
+def scores_of(game: RightsOfLosers) -> dict[str, int]:
+    """R-6 and R-7 from the field and the chips as they stand, the long way."""
+    return final_scores(game.players, judge_field(game.field, game.chips))
 
 
 # -- replays: the quick path judges as `apply_entry` does ------------------------------------------
