@@ -77,7 +77,7 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
             return
         revealed = next(e for e in events if isinstance(e, RoundRevealed))
         over = t(lang, "kamiza.table.round_over", game=revealed.game, round=revealed.round)
-        await self.close_table(table, over)
+        await self.close_table(table, over, reveal_view(table.game_id, events))
         await self.send(table, content=note, embed=reveal, view=reveal_view(table.game_id, events))
         if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, moment, lang)

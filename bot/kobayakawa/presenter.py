@@ -96,8 +96,9 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
             await self.refresh_table(table, moment)
             return
         ended = next(e for e in events if isinstance(e, render.RoundEnd))
-        await self.close_table(table, t(lang, "kobayakawa.table.round_over", round=ended.round))
-        view = reveal_view(table.game_id, events)
+        over = t(lang, "kobayakawa.table.round_over", round=ended.round)
+        await self.close_table(table, over, reveal_view(table.game_id, events))
+        view = reveal_view(table.game_id, events)  # a view each: the closed round, the showdown
         await self.send(table, content=note, embed=showdown, view=view)
         if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, moment, lang)  # a fresh table message for the new round

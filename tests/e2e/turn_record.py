@@ -75,6 +75,8 @@ def assert_history_true(state: FakeState, thread: Channel) -> int:
             assert all(v == versions[closed] for v in versions[closed:]), message.id
             shown = versions[closed]  # names nobody to play, in its text or its picture
             assert "▶️" not in shown.content and "Turn:" not in str(shown.embeds), shown
+            # ...and keeps the "?" of the rules that decided its round (issue "At the table")
+            assert any(b["custom_id"].startswith(WHY_BUTTON) for b in shown.buttons()), shown
     for message in thread_messages(state, thread):
         if not message.deleted:
             assert not live(message.versions[-1]), (message.id, message.text)
