@@ -423,7 +423,7 @@ class MessagePresenter(Generic[G]):
         if announcement is not None:  # only a thread the bot opened for the table is archived
             chosen = settings.archive_seconds if settings else None
             grace = ending.archive_seconds(self.bot, chosen)
-            ending.archive_later(self.bot, table.place, table.game_id, grace)
+            await ending.archive_later(self.bot, table.ledger, table.place, table.game_id, grace)
 
     async def _end_facts(self, table: Table[G]) -> tuple[GameRecord | None, GuildSettings | None]:
         """The finished game's record and its server's settings; (None, None) when the ledger
