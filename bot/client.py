@@ -20,6 +20,8 @@ from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
+from bot.runtime.tasks import spawn
+from bot.tables import end_buttons, ending
 from data.errors import LedgerError
 from data.store import Ledger, open_ledger
 from data.urls import redact_url
@@ -93,6 +95,15 @@ class KamizaBot(commands.Bot):
             log.info("Synced %d global commands", len(synced))
         lobbies, tables = await self.tables.restore()
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
+        spawn(self._resume_endings(self.ledger), name="resume the ends of games")
+
+    async def _resume_endings(self, ledger: Ledger) -> None:
+        """Once the guilds (and their languages) are known: the rematch offers and the thread
+        archives that a restart interrupted."""
+        await self.wait_until_ready()
+        offers = await end_buttons.resume_offers(self, ledger)
+        archives = await ending.resume_archives(self, ledger)
+        log.info("Resumed %d rematch offers and %d thread archives", offers, archives)
 
     async def close(self) -> None:
         if self.tables is not None:

@@ -251,6 +251,21 @@ class SqliteLedger:
         ):
             return {row["key"]: json.loads(row["value"]) async for row in cur}
 
+    async def drop_note(self, game_id: int, key: str) -> None:
+        async with self._db.write() as conn:
+            await conn.execute(
+                "DELETE FROM game_notes WHERE game_id = ? AND key = ?", (game_id, key)
+            )
+
+    async def noted_games(self, key: str) -> list[tuple[int, Any]]:
+        async with (
+            self._db.read() as conn,
+            conn.execute(
+                "SELECT game_id, value FROM game_notes WHERE key = ? ORDER BY game_id", (key,)
+            ) as cur,
+        ):
+            return [(row["game_id"], json.loads(row["value"])) async for row in cur]
+
     async def game_log(self, game_id: int) -> dict[str, Any]:
         record = await self.get_game(game_id)
         if record is None:

@@ -10,6 +10,7 @@ events, told apart by their classes."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -19,7 +20,6 @@ import discord
 from bot.i18n import t
 from bot.losers import glance, menus, render
 from bot.losers.hand import HAND
-from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -109,16 +109,20 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
     def picture(
         self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
     ) -> discord.File:
-        seen = as_of(table, at).state.observation(None)
-        return render.picture(seen, seen.points_now(), lang, self.names(table))
+        return self.drawing(table, lang, at)()
 
     async def drawn_picture(
         self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
     ) -> discord.File:
         """`picture`, drawn in a worker thread from the observation taken on the loop."""
+        return await asyncio.to_thread(self.drawing(table, lang, at))
+
+    def drawing(
+        self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
+    ) -> Callable[[], discord.File]:
+        """The picture to draw, from the public observation taken now (G-3: whoever asks)."""
         seen = as_of(table, at).state.observation(None)
-        points, names = seen.points_now(), self.names(table)
-        return await asyncio.to_thread(render.picture, seen, points, lang, names)
+        return functools.partial(render.picture, seen, seen.points_now(), lang, self.names(table))
 
     # -- the table message -----------------------------------------------------------------------
 
@@ -213,9 +217,7 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
 
     # -- private answers -------------------------------------------------------------------------
 
-    def status_message(
-        self, item: Lobby | Table[RightsOfLosers], lang: str, viewer: str | None
-    ) -> dict[str, Any]:
-        if isinstance(item, Lobby):
-            return {"embed": self.lobby_embed(item, lang)}
-        return {"embed": self.table_embed(item, lang), "file": self.picture(item, lang)}
+    def status_picture(
+        self, table: Table[RightsOfLosers], lang: str
+    ) -> Callable[[], discord.File] | None:
+        return self.drawing(table, lang)

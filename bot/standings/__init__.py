@@ -1,4 +1,4 @@
-"""Leaderboards, member stats and seasons: `/leaderboard`, `/stats`, `/season new|list`."""
+"""Leaderboards, member stats and seasons: `/leaderboard`, `/stats`, `/season`, `/newseason`."""
 
 from discord.ext import commands
 

@@ -113,7 +113,7 @@ class LeaderboardPageButton(
 
 
 class ProposedNames:
-    """Season names typed into `/season new`, waiting for their confirmation.
+    """Season names typed into `/newseason`, waiting for their confirmation.
 
     A custom id carries a short token, never the name: user text has no place in a custom id
     (100 characters, and it is echoed to every client). The names live in memory: after a
@@ -143,7 +143,7 @@ class NewSeasonButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"kz:season:new:(?P<guild>\d+):(?P<season>\d+)(?::(?P<token>[0-9a-f]{8}))?",
 ):
-    """Confirms `/season new`: ends season `season` (if still current) and opens the next, named
+    """Confirms `/newseason`: ends season `season` (if still current) and opens the next, named
     by the proposal `token` (see ProposedNames) or "Season N" without one."""
 
     def __init__(self, guild_id: int, season_id: int, token: str | None, label: str = "…") -> None:
@@ -221,7 +221,7 @@ class CancelButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"kz:season:cancel:(?P<guild>\d+)",
 ):
-    """Dismisses the `/season new` confirmation; nothing changes."""
+    """Dismisses the `/newseason` confirmation; nothing changes."""
 
     def __init__(self, guild_id: int, label: str = "…") -> None:
         self.guild_id = guild_id

@@ -1,4 +1,10 @@
-"""`/season new [name]` (Manage Server, confirmed by a button) and `/season list`."""
+"""`/newseason [name]` (Manage Server, confirmed by a button) and `/season list` (everyone).
+
+Discord hides a command from members by its top-level `default_member_permissions`, so the
+admin part cannot be a subcommand of `/season`, which every member sees: it is a command of its
+own, hidden from members without Manage Server, and checked again when it runs (a server's
+admins may show it to others).
+"""
 
 from __future__ import annotations
 
@@ -24,12 +30,14 @@ class Seasons(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @season.command(
-        name=locale_key("cmd.season.new.name"), description=locale_key("cmd.season.new.description")
+    @app_commands.command(
+        name=locale_key("cmd.newseason.name"), description=locale_key("cmd.newseason.description")
     )
-    @app_commands.rename(name=locale_key("cmd.season.new.param.name.name"))
-    @app_commands.describe(name=locale_key("cmd.season.new.param.name.description"))
-    async def new(
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)  # hidden from members; still checked
+    @app_commands.rename(name=locale_key("cmd.newseason.param.name.name"))
+    @app_commands.describe(name=locale_key("cmd.newseason.param.name.description"))
+    async def new_season(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
@@ -64,7 +72,7 @@ class Seasons(commands.Cog):
             )
             await interaction.response.send_message(text, view=view, ephemeral=True)
         except Exception as e:
-            await failed(interaction, e, "/season new")
+            await failed(interaction, e, "/newseason")
 
     @season.command(
         name=locale_key("cmd.season.list.name"),

@@ -57,13 +57,19 @@ class Offer:
     @classmethod
     def from_note(cls, first: GameRecord, note: object) -> Offer | None:
         """The offer a note kept, if it is still open (not yet turned into a lobby)."""
-        if not isinstance(note, dict) or note.get("done"):
-            return None
-        joined, until, message = note.get("in"), note.get("until"), note.get("message")
-        if not isinstance(joined, list) or not isinstance(until, int | float):
-            return None
-        ids = [m for m in joined if isinstance(m, int)]
-        return cls(first, ids, float(until), message if isinstance(message, int) else None)
+        kept = _pending(note)
+        return None if kept is None else cls(first, *kept)
+
+
+def _pending(note: object) -> tuple[list[int], float, int | None] | None:
+    """Who opted in, until when, and the offer's message, from a note not yet done."""
+    if not isinstance(note, dict) or note.get("done"):
+        return None
+    joined, until, message = note.get("in"), note.get("until"), note.get("message")
+    if not isinstance(joined, list) or not isinstance(until, int | float):
+        return None
+    ids = [m for m in joined if isinstance(m, int)]
+    return ids, float(until), message if isinstance(message, int) else None
 
 
 OFFERS: dict[int, Offer] = {}  # by the first game's id, while its opt-in window is open
@@ -137,13 +143,33 @@ async def open_offer(interaction: discord.Interaction, game_id: int) -> Offer | 
         return offer if offer.first.guild_id == interaction.guild_id else None
     record = await finished_game(interaction, game_id)
     ledger = lookup.manager_of(interaction).ledger
-    offer = Offer.from_note(record, (await ledger.notes(game_id)).get(REMATCH_NOTE))
+    note = (await ledger.notes(game_id)).get(REMATCH_NOTE)
+    offer = _take_up(interaction.client, record, note)
+    return offer if offer is not None and offer.until > time.time() else None
+
+
+async def resume_offers(client: discord.Client, ledger: Ledger) -> int:
+    """After a restart: time again every rematch offered and not yet opened (its lobby opens
+    at once if its window passed while the bot was away). Returns how many."""
+    taken = 0
+    for game_id, note in await ledger.noted_games(REMATCH_NOTE):
+        if game_id in OFFERS or _pending(note) is None:
+            continue  # taken up by a click already, or done
+        record = await ledger.get_game(game_id)
+        if record is not None and record.status == "finished":
+            taken += _take_up(client, record, note) is not None
+    return taken
+
+
+def _take_up(client: discord.Client, record: GameRecord, note: object) -> Offer | None:
+    """The offer a note kept, again in memory with its timer; None if it was done."""
+    offer = Offer.from_note(record, note)
     if offer is None:
         return None
-    OFFERS[game_id] = offer
+    OFFERS[record.id] = offer
     KEEP_OPEN.add(_home(record))
-    offer.timer = spawn(_open_later(interaction.client, offer), name=f"rematch of {game_id}")
-    return offer if offer.until > time.time() else None
+    offer.timer = spawn(_open_later(client, offer), name=f"rematch of {record.id}")
+    return offer
 
 
 @handles("rematch_in")
@@ -254,7 +280,7 @@ async def _open(client: discord.Client, offer: Offer) -> None:
     """Open the rematch's lobby with who opted in; tell the offer's message how it went."""
     if OFFERS.get(offer.first.id) is not offer:
         return  # already opened (the last opt-in and the timer may meet)
-    _drop(offer)
+    OFFERS.pop(offer.first.id)
     manager = lookup.manager_of_client(client)
     lang = _lang(client, offer.first)
     missing = [m for m in offer.members if m not in offer.joined]
@@ -271,6 +297,8 @@ async def _open(client: discord.Client, offer: Offer) -> None:
             await lobby.remember_messages()
         key = "end.rematch_opened_missing" if missing else "end.rematch_opened"
         text = t(lang, key, game_id=lobby.game_id, players=" ".join(f"<@{m}>" for m in missing))
+    finally:  # from now on the lobby, if it opened, keeps the thread open
+        KEEP_OPEN.discard(_home(offer.first))
     try:
         await manager.ledger.set_note(offer.first.id, REMATCH_NOTE, offer.note(done=True))
     except Exception as exc:  # the lobby is open; a restart would only offer to open another

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -17,12 +18,13 @@ from bot.i18n import t
 from bot.runtime.table import Place
 from bot.runtime.tasks import spawn
 from bot.tables.buttons import button, view_of
-from data.store import ResultRow
+from data.store import Ledger, ResultRow
 
 log = logging.getLogger(__name__)
 
 RESULT_MESSAGE: Final = "result"  # the final standings' message id, kept with the table's
 ANNOUNCEMENT: Final = "announcement"  # the invitation posted in the parent channel by `/start`
+ARCHIVE_NOTE: Final = "archive"  # game note: when the thread is due to be archived
 DEFAULT_ARCHIVE_SECONDS: Final = 600  # when the bot has no settings (a test's stand-in)
 
 # Homes that must stay open although their game ended: a rematch is being offered there.
@@ -88,22 +90,54 @@ def archive_seconds(bot: discord.Client, chosen: int | None) -> int:
     return int(getattr(settings, "archive_seconds", DEFAULT_ARCHIVE_SECONDS))
 
 
-def archive_later(bot: discord.Client, place: Place, game_id: int, seconds: float) -> None:
+async def archive_later(
+    bot: discord.Client, ledger: Ledger, place: Place, game_id: int, seconds: float
+) -> None:
     """Archive the game's thread after `seconds`, unless a new lobby or table lives there by
-    then or a rematch is being offered (a channel without a thread is never archived)."""
-    if place.thread_id is not None:
-        spawn(_archive(bot, place, game_id, seconds), name=f"archive game {game_id}")
+    then or a rematch is being offered (a channel without a thread is never archived). The
+    ledger keeps when it is due, so that a restart in between archives it all the same."""
+    if place.thread_id is None:
+        return
+    due = time.time() + seconds
+    try:
+        await ledger.set_note(game_id, ARCHIVE_NOTE, {"due": due})
+    except Exception as exc:  # the standings are out; only a restart would forget the archive
+        log.warning("game %s: its archive could not be noted: %r", game_id, exc)
+    spawn(_archive(bot, ledger, place, game_id, due), name=f"archive game {game_id}")
 
 
-async def _archive(bot: discord.Client, place: Place, game_id: int, seconds: float) -> None:
-    await asyncio.sleep(seconds)
+async def resume_archives(bot: discord.Client, ledger: Ledger) -> int:
+    """After a restart: archive the threads whose grace period passed, and time the others
+    again. Returns how many were taken up."""
+    taken = 0
+    for game_id, note in await ledger.noted_games(ARCHIVE_NOTE):
+        record = await ledger.get_game(game_id)
+        due = note.get("due") if isinstance(note, dict) else None
+        if record is None or record.thread_id is None or not isinstance(due, int | float):
+            await ledger.drop_note(game_id, ARCHIVE_NOTE)
+            continue
+        place = Place(record.guild_id, record.channel_id, record.thread_id)
+        spawn(_archive(bot, ledger, place, game_id, due), name=f"archive game {game_id}")
+        taken += 1
+    return taken
+
+
+async def _archive(
+    bot: discord.Client, ledger: Ledger, place: Place, game_id: int, due: float
+) -> None:
+    await asyncio.sleep(max(0.0, due - time.time()))
     tables = getattr(bot, "tables", None)
     if place.home in KEEP_OPEN or (tables is not None and tables.at(place.home) is not None):
-        return
+        log.info("game %s: its thread stays open (a new game or a rematch there)", game_id)
+    else:
+        try:
+            thread = bot.get_channel(place.home) or await bot.fetch_channel(place.home)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+                log.info("game %s: thread %s archived", game_id, place.home)
+        except discord.HTTPException as exc:  # a deleted thread, lost rights: not retried
+            log.warning("game %s: could not archive its thread: %s", game_id, exc)
     try:
-        thread = bot.get_channel(place.home) or await bot.fetch_channel(place.home)
-        if isinstance(thread, discord.Thread) and not thread.archived:
-            await thread.edit(archived=True)
-            log.info("game %s: thread %s archived", game_id, place.home)
-    except discord.HTTPException as exc:
-        log.warning("game %s: could not archive its thread: %s", game_id, exc)
+        await ledger.drop_note(game_id, ARCHIVE_NOTE)
+    except Exception as exc:  # the next start would only look at the thread again
+        log.warning("game %s: its archive note stays: %r", game_id, exc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +20,7 @@ from bot.tables import ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.reasons import why_button
-from bot.tables.replies import lang_of
+from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
 from rules.base import AnyGame
 
@@ -423,7 +424,7 @@ class MessagePresenter(Generic[G]):
         if announcement is not None:  # only a thread the bot opened for the table is archived
             chosen = settings.archive_seconds if settings else None
             grace = ending.archive_seconds(self.bot, chosen)
-            ending.archive_later(self.bot, table.place, table.game_id, grace)
+            await ending.archive_later(self.bot, table.ledger, table.place, table.game_id, grace)
 
     async def _end_facts(self, table: Table[G]) -> tuple[GameRecord | None, GuildSettings | None]:
         """The finished game's record and its server's settings; (None, None) when the ledger
@@ -453,18 +454,26 @@ class MessagePresenter(Generic[G]):
         kwargs: dict[str, Any] = {"view": view} if view else {}
         await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
 
-    def status_message(
+    async def status_message(
         self, item: Lobby | Table[G], lang: str, viewer: str | None
-    ) -> dict[str, Any]:
-        """What `/<game> status` shows: the lobby, or the table as `viewer` may see it."""
+    ) -> PrivateAnswer:
+        """What `/<game> status` shows: the lobby, or the table as `viewer` may see it, with
+        its picture (if the game draws one) drawn in a worker thread, off the event loop."""
         if isinstance(item, Lobby):
-            return {"embed": self.lobby_embed(item, lang)}
-        return {"embed": self.table_embed(item, lang, viewer=viewer)}
+            return PrivateAnswer(self.lobby_embed(item, lang))
+        embed = self.table_embed(item, lang, viewer=viewer)
+        draw = self.status_picture(item, lang)
+        return PrivateAnswer(embed, None if draw is None else await asyncio.to_thread(draw))
+
+    def status_picture(self, table: Table[G], lang: str) -> Callable[[], discord.File] | None:
+        """The picture `/<game> status` shows, as a drawing that reads nothing of the live table
+        (its facts taken now, on the loop), to be run in a worker thread; None: no picture."""
+        return None
 
     async def show_status(self, interaction: discord.Interaction, item: Lobby | Table[G]) -> None:
         seat = item.seat_of(interaction.user.id)
-        message = self.status_message(item, lang_of(interaction), seat.player if seat else None)
-        await interaction.response.send_message(ephemeral=True, **message)
+        making = self.status_message(item, lang_of(interaction), seat.player if seat else None)
+        await answer_in_time(interaction, making)
 
     # -- implemented by each game ------------------------------------------------------------------
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any, Final
 
 import discord
 
@@ -12,6 +15,41 @@ from bot.runtime.errors import TableError
 from rules.base import IllegalAction
 
 log = logging.getLogger(__name__)
+
+# How long a private answer may take before the interaction is deferred: Discord wants the first
+# answer within 3 s, and the answer itself needs time to travel.
+PATIENCE: Final = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateAnswer:
+    """An embed, with the picture it shows (`attachment://…`) if it has one."""
+
+    embed: discord.Embed
+    picture: discord.File | None = None
+
+
+async def answer_in_time(
+    interaction: discord.Interaction,
+    making: Coroutine[Any, Any, PrivateAnswer],
+    patience: float = PATIENCE,
+) -> None:
+    """Answer privately with what `making` makes. If it takes longer than `patience` (a picture
+    being drawn in a worker thread), the interaction is deferred first ("thinking…", which keeps
+    Discord's 3-second deadline), and the deferred answer is then filled in."""
+    task = asyncio.ensure_future(making)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=patience)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await task
+    finally:
+        task.cancel()  # a no-op once it is done; else the defer failed: stop making the answer
+    files = [answer.picture] if answer.picture is not None else []
+    if interaction.response.is_done():
+        await interaction.edit_original_response(embed=answer.embed, attachments=files)
+    else:
+        await interaction.response.send_message(embed=answer.embed, files=files, ephemeral=True)
 
 
 def lang_of(interaction: discord.Interaction) -> str:

@@ -9,7 +9,7 @@ click is answered with the current menu instead of acting. `tests/bot/test_verbs
 this table against the handlers the product registers, both ways.
 
 The standings' buttons are separate `kz:` items (`bot.standings.buttons`): `kz:lb:...` a
-leaderboard page, `kz:season:new:...` / `kz:season:cancel:...` the `/season new` confirmation.
+leaderboard page, `kz:season:new:...` / `kz:season:cancel:...` the `/newseason` confirmation.
 """
 
 from __future__ import annotations

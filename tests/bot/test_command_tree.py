@@ -11,7 +11,9 @@ from discord.ext import commands
 
 from bot.client import EXTENSIONS
 from bot.games import registry as games
-from bot.i18n import CATALOGUES
+from bot.i18n import CATALOGUES, t
+from tests.bot.fakes import FakeInteraction
+from tests.bot.test_runtime import GUILD
 
 
 @pytest.fixture
@@ -51,3 +53,22 @@ async def test_settings_are_hidden_from_members_without_manage_server(tree):
     settings = tree.get_command("settings")
     assert settings is not None and settings.default_permissions is not None
     assert settings.default_permissions.manage_guild
+
+
+async def test_a_new_season_is_hidden_from_members_and_the_seasons_list_is_not(tree):
+    new_season = tree.get_command("newseason")
+    assert new_season is not None and new_season.default_permissions is not None
+    assert new_season.default_permissions.manage_guild
+    season = tree.get_command("season")
+    assert isinstance(season, app_commands.Group) and season.default_permissions is None
+    assert [c.name for c in season.commands] == ["list"]  # the admin part lives apart
+
+
+async def test_a_new_season_is_still_refused_at_runtime_without_manage_server(tree):
+    """A server's admins may show `/newseason` to others: the command checks again."""
+    new_season = tree.get_command("newseason")
+    assert isinstance(new_season, app_commands.Command)
+    member = FakeInteraction(None, 5, GUILD, locale="ja")
+    await new_season.callback(new_season.binding, member)
+    assert member.texts() == [t("ja", "common.need_manage_guild")]
+    assert member.answers[0].ephemeral and member.answers[0].view is None

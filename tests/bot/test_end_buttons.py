@@ -213,11 +213,11 @@ async def test_the_standings_edit_the_announcement_and_archive_only_the_tables_o
     ledger, monkeypatch
 ):
     archived: list[tuple[int, float]] = []
-    monkeypatch.setattr(
-        ending,
-        "archive_later",
-        lambda bot, place, gid, seconds: archived.append((place.home, seconds)),
-    )
+
+    async def archive_later(bot, ledger, place, gid, seconds) -> None:
+        archived.append((place.home, seconds))
+
+    monkeypatch.setattr(ending, "archive_later", archive_later)
     client = FakeBot()
     presenter = Standings(client)
     record = await ledger.get_game(await finished(ledger))

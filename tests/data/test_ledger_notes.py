@@ -71,3 +71,24 @@ async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path)
         assert (await ledger.get_game(gid)).status == "finished"
     finally:
         await ledger.close()
+
+
+async def test_the_games_holding_a_note_are_found_and_a_dropped_note_is_gone(
+    tmp_path: Path,
+) -> None:
+    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+    try:
+        first, second, third = [await _finished(ledger) for _ in range(3)]
+        await ledger.set_note(third, "archive", {"due": 3.5})
+        await ledger.set_note(first, "archive", {"due": 1.5})
+        await ledger.set_note(second, "messages", {"table": 2})
+        assert await ledger.noted_games("archive") == [
+            (first, {"due": 1.5}),
+            (third, {"due": 3.5}),
+        ]
+        await ledger.drop_note(first, "archive")
+        await ledger.drop_note(second, "archive")  # none there: nothing happens
+        assert await ledger.noted_games("archive") == [(third, {"due": 3.5})]
+        assert await ledger.notes(first) == {} and await ledger.notes(second) != {}
+    finally:
+        await ledger.close()

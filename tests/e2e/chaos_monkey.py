@@ -310,7 +310,7 @@ SLASH = (
     ("about",),
     ("settings",),
     ("season", "list"),
-    ("season", "new"),
+    ("newseason",),
 )
 
 
@@ -447,7 +447,7 @@ class Chaos:
                 ]
             )
             options[key] = value
-        elif names == ("season", "new") and rng.random() < 0.5:
+        elif names == ("newseason",) and rng.random() < 0.5:
             options["name"] = rng.choice(["Spring", "夏", "x" * 50])
         if self.starts_allowed and rng.random() < 0.08:
             group = rng.choice(list(GROUPS.values()))

@@ -95,7 +95,7 @@ async def test_a_japanese_reader_sees_japanese(fake_discord, launch_bot, users, 
     command = state.command("leaderboard")
     assert command["name_localizations"]["ja"] == "ランキング"
     assert command["options"][0]["choices"][1]["name_localizations"]["ja"] == "小早川"
-    assert state.command("season")["options"][0]["name_localizations"]["ja"] == "新規"
+    assert state.command("newseason")["name_localizations"]["ja"] == "新シーズン"
 
     board = (await hanako.slash("leaderboard")).response
     assert "KAMIZA（上座） ランキング" in board.text and "シーズン1（現在）" in board.text
@@ -107,14 +107,13 @@ async def test_a_japanese_reader_sees_japanese(fake_discord, launch_bot, users, 
     assert "P00の戦績" in (await hanako.slash("stats")).response.text
     assert "通算" in (await hanako.slash("stats")).response.text
     assert "**シーズン1**（現在）" in (await hanako.slash("season", "list")).response.text
-    refused = (await hanako.slash("season", "new")).response
-    assert refused.ephemeral and "サーバー管理" in refused.text
-    with pytest.raises(SlashError, match="hidden"):  # Discord hides it (Manage Server)
-        await hanako.slash("settings")
+    for admin in ("newseason", "settings"):  # Discord hides them (Manage Server)
+        with pytest.raises(SlashError, match="hidden"):
+            await hanako.slash(admin)
     manager = users("kanri", locale="ja", manage_guild=True)
     shown = (await manager.slash("settings")).response
     assert "サーバー設定" in shown.text and "10秒（ボットの既定値）" in shown.text
-    asked = (await manager.slash("season", "new")).response
+    asked = (await manager.slash("newseason")).response
     assert "シーズン2" in asked.text and [b["label"] for b in asked.buttons()] == [
         "確定",
         "キャンセル",
@@ -126,7 +125,7 @@ async def test_a_japanese_reader_sees_japanese(fake_discord, launch_bot, users, 
     assert "Traceback" not in bot.log
 
 
-async def test_season_new_needs_manage_server_and_a_confirmation(
+async def test_newseason_is_hidden_from_members_and_needs_a_confirmation(
     fake_discord, launch_bot, users, tmp_path
 ):
     alice, bob, carol = users("alice"), users("bob"), users("carol")
@@ -135,19 +134,18 @@ async def test_season_new_needs_manage_server_and_a_confirmation(
     await seed(db, fake_discord.state.guild_id, [("kamiza", [alice, bob, carol], 3)])
     bot = await launch_bot(DATABASE_URL=f"sqlite:///{db}")
 
-    refused = (await alice.slash("season", "new")).response
-    assert refused.ephemeral and not refused.buttons()
-    assert refused.text == "Only members with the Manage Server permission can do this."
+    with pytest.raises(SlashError, match="hidden"):  # Discord hides it from members
+        await alice.slash("newseason")
 
-    asked = (await boss.slash("season", "new")).response
+    asked = (await boss.slash("newseason")).response
     assert asked.ephemeral and "Start **Season 2**? Season 1 ends now" in asked.text
     cancelled = (await boss.click(asked, "Cancel")).response
     assert cancelled.text == "Cancelled; nothing changed." and not cancelled.buttons()
     listed = (await alice.slash("season", "list")).response
     assert "**Season 1** (current)" in listed.text and "Season 2" not in listed.text
 
-    first = (await boss.slash("season", "new", name="Spring cup")).response
-    second = (await boss.slash("season", "new")).response
+    first = (await boss.slash("newseason", name="Spring cup")).response
+    second = (await boss.slash("newseason")).response
     done = await boss.click(first, "Confirm")
     assert done.response.text == "**Spring cup** has started; Season 1 is archived."
     announce = await alice.wait_for_message(lambda m: "started **Spring cup**" in m.text)
@@ -161,7 +159,7 @@ async def test_season_new_needs_manage_server_and_a_confirmation(
     assert "Champions: KAMIZA" in listed
 
     # a named proposal does not outlive the bot (its name is not in the custom id): it expires
-    named = (await boss.slash("season", "new", name="Summer cup")).response
+    named = (await boss.slash("newseason", name="Summer cup")).response
     bot = await bot.restart()
     expired = (await boss.click(named, "Confirm")).response
     assert "This confirmation has expired" in expired.text and not expired.buttons()

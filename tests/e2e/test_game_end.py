@@ -120,3 +120,49 @@ async def test_a_game_ends_with_a_rematch_the_result_announced_and_the_thread_ar
     assert {s.user_id for s in rematch_game.seats if not s.is_bot} == set(members)
     assert not state.unknown_routes and not state.failed_requests()
     assert_no_errors(bot.log)
+
+
+async def test_a_rematch_offer_and_a_threads_archive_outlive_kill9(
+    fake_discord,
+    launch_bot,
+    users,
+    high_card_rules,  # noqa: F811
+):
+    """Killed while a rematch is offered: at restart its window has passed and the lobby opens
+    with nobody clicking. Killed again right after the rematch's end: the restarted bot
+    archives the thread, its grace period having passed while it was down."""
+    state = fake_discord.state
+    bot = await launch_bot(**plugin_env(), ARCHIVE_SECONDS=3, REMATCH_SECONDS=1)
+    ann, ben = users("ann"), users("ben")
+    members = {u.id: u for u in (ann, ben)}
+    thread, lobby = await open_table(ann, "highcard", bots=1)
+    await ben.click(lobby, verb_button(lobby, "join") or "Join")
+    await state.wait_for(lambda: lobby.text.count("<@") >= 2, 5, "two members seated")
+    await ann.click(lobby, verb_button(lobby, "start") or "Start")
+    standings = await play_to_the_end(members, thread, 1)
+    confirm = (await ann.click(standings, verb_button(standings, "rematch") or "")).response
+    assert confirm is not None
+    await ann.click(confirm, verb_button(confirm, "rematch_ok") or "")
+    offer = await ann.wait_for_message(lambda m: verb_button(m, "rematch_in"), channel=thread)
+    await bot.kill9()
+    assert "is open" not in offer.text
+
+    await bot.restart()
+    # The offer's message says so (or a new one, if the kill came before its id was noted).
+    opened = await ann.wait_for_message(lambda m: "is open" in m.text, channel=thread, timeout=10)
+    assert f"<@{ben.id}>" in opened.text  # ben did not opt in: his seat is offered
+    rematch = await ann.wait_for_message(
+        lambda m: m.id != lobby.id and verb_button(m, "start"), channel=thread
+    )
+    await ben.click(rematch, verb_button(rematch, "join") or "Join")
+    await state.wait_for(lambda: f"<@{ben.id}>" in rematch.text, 5, "ben in the rematch")
+    assert not thread.archived  # the first game's grace period passed while the rematch was on
+
+    await ann.click(rematch, verb_button(rematch, "start") or "Start")
+    await play_to_the_end(members, thread, 2)
+    await bot.kill9()
+    assert not thread.archived
+    await bot.restart()
+    await state.wait_for(lambda: thread.archived, 10, "the thread archived after the restart")
+    assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot.log)
