@@ -10,8 +10,8 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
-from bot.i18n import language, t
-from bot.runtime.lobby import BOT_PREFIX, Lobby
+from bot.i18n import t
+from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -19,6 +19,8 @@ from bot.runtime.table import Table
 from bot.tables import ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
+from bot.tables.lobby_messages import LOBBY_MESSAGE, LobbyMessages
+from bot.tables.messages import mention
 from bot.tables.reasons import why_button
 from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
@@ -26,7 +28,6 @@ from rules.base import AnyGame
 
 log = logging.getLogger(__name__)
 
-LOBBY_MESSAGE = "lobby"
 TABLE_MESSAGE = "table"
 PING_MESSAGE = "ping"  # the short "your turn" message, deleted when that turn ends
 QUIET = discord.AllowedMentions.none()
@@ -35,7 +36,6 @@ PINGED: Slot[str | None] = Slot("pinged", lambda: None)
 # The moment the round's table message shows now: its picture when the round is closed.
 SHOWN: Slot[Moment[Any] | None] = Slot("shown", lambda: None)
 G = TypeVar("G", bound=AnyGame)
-Item = Lobby | Table[Any]
 
 
 def as_of(table: Table[G], at: Moment[G] | None) -> Moment[G]:
@@ -53,156 +53,13 @@ def observed(moment: Moment[G], viewer: str | None) -> Any:
     return dataclasses.replace(seen, to_act=None) if moment.closing else seen
 
 
-def mention(seat: Seat, lang: str = "en") -> str:
-    """How a seat is named in public: a mention for members (with the honorific in Japanese,
-    "@花子さん"), "Bot N" in `lang` for computers (no honorific: "ボット1", not "ボット1さん")."""
-    if seat.user_id and not seat.is_bot:
-        return t(lang, "table.member_name", mention=f"<@{seat.user_id}>")
-    number = seat.player.removeprefix(BOT_PREFIX)
-    return f"🤖 {t(lang, 'table.bot_name', number=number)}"
-
-
-class MessagePresenter(Generic[G]):
+class MessagePresenter(LobbyMessages, Generic[G]):
     """The generic part of a game's presenter: lobby messages, notices, message bookkeeping.
 
     A game's presenter is a `MessagePresenter[TheGame]`: its tables are `Table[TheGame]`.
     """
 
-    game: str = ""
-    colour = discord.Colour.dark_red()
     hand: HandView[G]  # the game's private menu, shown by `show_hand`
-
-    def __init__(self, bot: discord.Client) -> None:
-        self.bot = bot
-
-    # -- plumbing ----------------------------------------------------------------------------------
-
-    def lang(self, item: Item) -> str:
-        """Public messages speak the guild's language (Japanese for a Japanese community)."""
-        guild = self.bot.get_guild(item.place.guild_id)
-        return language(guild.preferred_locale if guild else None)
-
-    def channel(self, item: Item) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(item.place.home, guild_id=item.place.guild_id)
-
-    async def send(self, item: Item, key: str | None = None, **kwargs: Any) -> None:
-        """Post a message (remembering its id under `key`); failures are logged, not raised."""
-        await self.bot.wait_until_ready()
-        kwargs.setdefault(
-            "allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False)
-        )
-        try:
-            message = await self.channel(item).send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post a message: %s", item.game_id, exc)
-            return
-        if key:
-            item.message_ids[key] = message.id
-            await item.remember_messages()
-
-    async def edit_or_send(self, item: Item, key: str, **kwargs: Any) -> None:
-        """Edit the message remembered under `key`, or post a new one if there is none."""
-        await self.bot.wait_until_ready()
-        message_id = item.message_ids.get(key)
-        if message_id is not None:
-            try:
-                await self.channel(item).get_partial_message(message_id).edit(**kwargs)
-                return
-            except discord.NotFound:
-                item.message_ids.pop(key, None)
-            except discord.HTTPException as exc:
-                log.warning("game %s: could not edit a message: %s", item.game_id, exc)
-                return
-        await self.send(item, key, **kwargs)
-
-    def title(self, lang: str) -> str:
-        return t(lang, f"game.{self.game}")
-
-    # -- lobby -------------------------------------------------------------------------------------
-
-    def lobby_embed(self, lobby: Lobby, lang: str) -> discord.Embed:
-        seats = "\n".join(
-            f"{i + 1}. {mention(s, lang)}" + (" 👑" if s.user_id == lobby.host_id else "")
-            for i, s in enumerate(lobby.seats)
-        )
-        embed = discord.Embed(
-            title=t(lang, "lobby.title", game=self.title(lang)),
-            description=t(
-                lang,
-                "lobby.description",
-                min=lobby.min_players,
-                max=lobby.max_players,
-                expires=int(lobby.expires_at),
-            ),
-            colour=self.colour,
-        )
-        embed.add_field(
-            name=t(lang, "lobby.seats", n=len(lobby.seats), max=lobby.max_players),
-            value=seats or "—",
-            inline=False,
-        )
-        waiting = lobby.waiting_computers()
-        if waiting:  # displaced by members: they come back, in order, when a member leaves
-            first = len(lobby.bots()) + 1
-            names = [t(lang, "table.bot_name", number=first + i) for i in range(len(waiting))]
-            embed.add_field(
-                name=t(lang, "lobby.waiting"), value="\n".join(f"🤖 {n}" for n in names)
-            )
-        options = self.options_text(lobby.options, lang)
-        if options:
-            embed.add_field(name=t(lang, "lobby.options"), value=options, inline=False)
-        return embed
-
-    def options_text(self, options: dict[str, Any], lang: str) -> str:
-        return ""
-
-    def lobby_view(self, lobby: Lobby, lang: str) -> discord.ui.View:
-        """Everyone's buttons on the first row, the host's controls on the second (a control
-        that cannot act now is greyed out; a click by anyone else is refused privately)."""
-        gid = lobby.game_id
-        full, alone = len(lobby.seats) >= lobby.max_players, not lobby.others()
-        return view_of(
-            button("join", gid, label=t(lang, "lobby.join"), style=discord.ButtonStyle.success),
-            button("leave", gid, label=t(lang, "lobby.leave")),
-            button("start", gid, label=t(lang, "lobby.start"), style=discord.ButtonStyle.primary),
-            button("cancel", gid, label=t(lang, "lobby.cancel"), style=discord.ButtonStyle.danger),
-            button(
-                "bot_add", gid, label=t(lang, "lobby.add_bot"), emoji="🤖", disabled=full, row=1
-            ),
-            button(
-                "bot_del",
-                gid,
-                label=t(lang, "lobby.remove_bot"),
-                disabled=not lobby.computers,
-                row=1,
-            ),
-            button("kick", gid, label=t(lang, "lobby.kick"), disabled=alone, row=1),
-            button("host", gid, label=t(lang, "lobby.transfer"), emoji="👑", disabled=alone, row=1),
-        )
-
-    async def lobby_changed(self, lobby: Lobby) -> None:
-        await self.bot.wait_until_ready()
-        if lobby.closed:
-            # Its end is shown instead (by the lobby for a cancel or expiry, by the table for a
-            # start). A restored lobby's first message waits for the gateway: a member may press
-            # Start on the old message meanwhile, and a lobby posted then would offer Join.
-            return
-        lang = self.lang(lobby)
-        await self.edit_or_send(
-            lobby,
-            LOBBY_MESSAGE,
-            embed=self.lobby_embed(lobby, lang),
-            view=self.lobby_view(lobby, lang),
-        )
-
-    async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
-        lang = self.lang(lobby)
-        embed = discord.Embed(
-            title=t(lang, "lobby.title", game=self.title(lang)),
-            description=t(lang, reason),
-            colour=discord.Colour.dark_grey(),
-        )
-        await self.edit_or_send(lobby, LOBBY_MESSAGE, embed=embed, view=None)
 
     # -- table notices -----------------------------------------------------------------------------
 

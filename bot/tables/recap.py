@@ -18,7 +18,8 @@ from bot.runtime.recap import Recap, recap_of
 from bot.runtime.table import AWAY_NOTE, Table
 from bot.tables import lookup
 from bot.tables.buttons import BUTTONS
-from bot.tables.presenting import MessagePresenter, mention
+from bot.tables.messages import mention
+from bot.tables.presenting import MessagePresenter
 from bot.tables.replies import ephemeral, lang_of
 from bot.tables.selects import SELECTS
 from data.store import Seat

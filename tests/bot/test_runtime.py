@@ -335,7 +335,7 @@ async def test_autopilot_and_message_ids_survive_a_restart(ledger) -> None:
 
 def test_computer_players_are_named_in_the_servers_language_without_an_honorific() -> None:
     from bot.runtime.lobby import bot_seat, human_seat
-    from bot.tables.presenting import mention
+    from bot.tables.messages import mention
 
     assert mention(bot_seat(2), "en") == "🤖 Bot 2"
     assert mention(bot_seat(2), "ja") == "🤖 ボット2"
