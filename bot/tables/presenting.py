@@ -16,7 +16,7 @@ from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables import ending
+from bot.tables import delivery, ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.reasons import why_button
@@ -331,6 +331,9 @@ class MessagePresenter(Generic[G]):
         if seat.user_id is None:
             return  # never: a turn is a member's (`bot.runtime.moment.turn_began`)
         lang = self.lang(table)
+        if await delivery.ping_by_dm(self.bot, table, seat, self.hand, lang, self.title):
+            table.memory.set(PINGED, moment.turn_of)  # their DM is the ping: none in public
+            return
         await self.send(
             table,
             PING_MESSAGE,
@@ -449,10 +452,23 @@ class MessagePresenter(Generic[G]):
     async def show_hand(
         self, interaction: discord.Interaction, table: Table[G], seat: Seat
     ) -> None:
-        """A seated player's private hand (or menu), as a fresh ephemeral message."""
-        embed, view = self.hand.message(table, seat, lang_of(interaction))
+        """A seated player's private hand (or menu), as a fresh ephemeral message; by DM for a
+        member who chose so (the answer links it), unless the DM fails: then here, saying so."""
+        lang = lang_of(interaction)
+        assert seat.user_id is not None  # `lookup.seat` finds members only
+        if (await table.ledger.member_prefs(seat.user_id)).hand_delivery == "dm":
+            link = delivery.thread_url(table.place)
+            text = t(lang, "delivery.hand", game=self.title(lang), link=link)
+            sent = await delivery.dm_menu(self.bot, table, seat, self.hand, lang, text)
+            if sent is not None:
+                text = t(lang, "delivery.sent", link=sent.jump_url)
+                await interaction.response.send_message(text, ephemeral=True)
+                return
+        note = await delivery.failure_note(table.ledger, seat.user_id, lang)
+        menu = self.hand.message(table, seat, lang)
+        embed, view = delivery.with_toggle(menu, table.game_id, False, lang)
         kwargs: dict[str, Any] = {"view": view} if view else {}
-        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+        await interaction.response.send_message(note, embed=embed, ephemeral=True, **kwargs)
 
     async def status_message(
         self, item: Lobby | Table[G], lang: str, viewer: str | None
