@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.runtime.table import Place, Table
 from bot.tables.buttons import TableButton, button
 from bot.tables.hand_view import HandView, Menu
+from bot.tables.replies import lang_of
 from data.store import Ledger, Seat
 from rules.base import AnyGame
 
@@ -106,3 +107,27 @@ async def ping_by_dm(
 async def failure_note(ledger: Ledger, user_id: int, lang: str) -> str | None:
     """The private notice a member is owed since a DM to them failed (once), or None."""
     return t(lang, "delivery.failed") if await ledger.claim_dm_failure(user_id) else None
+
+
+async def show_hand(
+    interaction: discord.Interaction,
+    table: Table[G],
+    seat: Seat,
+    hand: HandView[G],
+    title: Callable[[str], str],
+) -> None:
+    """*Your hand*: by DM for a member who chose so (the answer links it), unless the DM fails;
+    else the private menu here, with the notice owed if a DM to them failed."""
+    lang = lang_of(interaction)
+    assert seat.user_id is not None  # `lookup.seat` finds members only
+    if (await table.ledger.member_prefs(seat.user_id)).hand_delivery == "dm":
+        text = t(lang, "delivery.hand", game=title(lang), link=thread_url(table.place))
+        sent = await dm_menu(interaction.client, table, seat, hand, lang, text)
+        if sent is not None:
+            text = t(lang, "delivery.sent", link=sent.jump_url)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+    note = await failure_note(table.ledger, seat.user_id, lang)
+    embed, view = with_toggle(hand.message(table, seat, lang), table.game_id, False, lang)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    await interaction.response.send_message(note, embed=embed, ephemeral=True, **extra)

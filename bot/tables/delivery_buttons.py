@@ -35,10 +35,10 @@ async def choose(interaction: discord.Interaction, game_id: int, args: CustomIdA
     presenter = lookup.presenter_of(table)
     text = t(lang, "delivery.hand", game=presenter.title(lang), link=link)
     sent = await delivery.dm_menu(interaction.client, table, seat, presenter.hand, lang, text)
-    if sent is None:
-        note = await delivery.failure_note(ledger, seat.user_id, lang)  # told right here
+    if sent is None:  # told right here, and back on private menus whatever the failure was
+        await ledger.set_hand_delivery(seat.user_id, "ephemeral", lang)
         turn = hands.Turn(table, seat, lang, "")
-        await hands.answer_menu(interaction, turn, presenter.hand, note)
+        await hands.answer_menu(interaction, turn, presenter.hand, t(lang, "delivery.failed"))
         return
     text = t(lang, "delivery.on", link=sent.jump_url)
     await interaction.response.edit_message(content=text, embed=None, view=None)

@@ -452,23 +452,9 @@ class MessagePresenter(Generic[G]):
     async def show_hand(
         self, interaction: discord.Interaction, table: Table[G], seat: Seat
     ) -> None:
-        """A seated player's private hand (or menu), as a fresh ephemeral message; by DM for a
-        member who chose so (the answer links it), unless the DM fails: then here, saying so."""
-        lang = lang_of(interaction)
-        assert seat.user_id is not None  # `lookup.seat` finds members only
-        if (await table.ledger.member_prefs(seat.user_id)).hand_delivery == "dm":
-            link = delivery.thread_url(table.place)
-            text = t(lang, "delivery.hand", game=self.title(lang), link=link)
-            sent = await delivery.dm_menu(self.bot, table, seat, self.hand, lang, text)
-            if sent is not None:
-                text = t(lang, "delivery.sent", link=sent.jump_url)
-                await interaction.response.send_message(text, ephemeral=True)
-                return
-        note = await delivery.failure_note(table.ledger, seat.user_id, lang)
-        menu = self.hand.message(table, seat, lang)
-        embed, view = delivery.with_toggle(menu, table.game_id, False, lang)
-        kwargs: dict[str, Any] = {"view": view} if view else {}
-        await interaction.response.send_message(note, embed=embed, ephemeral=True, **kwargs)
+        """A seated player's private hand (or menu), as a fresh ephemeral message, or by DM for
+        a member who chose so (`delivery.show_hand`)."""
+        await delivery.show_hand(interaction, table, seat, self.hand, self.title)
 
     async def status_message(
         self, item: Lobby | Table[G], lang: str, viewer: str | None
