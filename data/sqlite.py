@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from data import records, seasons, standings
+from data import members, records, seasons, standings
 from data.db import Database
 from data.errors import (
     GameNotFound,
@@ -23,7 +23,9 @@ from data.store import (
     ENDED,
     GameRecord,
     GuildSettings,
+    HandDelivery,
     LeaderboardPage,
+    MemberPrefs,
     ResultRow,
     Season,
     Seat,
@@ -337,6 +339,34 @@ class SqliteLedger:
                 [(guild_id, game, edition) for game, edition in new.editions.items()],
             )
             return new
+
+    # -- a member's own choices ----------------------------------------------------------------
+
+    async def member_prefs(self, user_id: int) -> MemberPrefs:
+        async with self._db.read() as conn:
+            return await members.member_prefs(conn, user_id)
+
+    async def set_hand_delivery(
+        self, user_id: int, delivery: HandDelivery, lang: str | None
+    ) -> MemberPrefs:
+        new = MemberPrefs(delivery, lang)  # checked before taking the writer lock
+        async with self._db.write() as conn:
+            await members.store(conn, user_id, new, self._now())
+        return new
+
+    async def dm_failed(self, user_id: int) -> None:
+        async with self._db.write() as conn:
+            await members.change(
+                conn, user_id, self._now(), hand_delivery="ephemeral", dm_failed=True
+            )
+
+    async def claim_dm_failure(self, user_id: int) -> bool:
+        async with self._db.read() as conn:  # the usual answer, without the writer's lock
+            if not (await members.member_prefs(conn, user_id)).dm_failed:
+                return False
+        async with self._db.write() as conn:
+            old = await members.change(conn, user_id, self._now(), dm_failed=False)
+            return old.dm_failed
 
     async def current_season(self, guild_id: int) -> Season:
         async with self._db.read() as conn:

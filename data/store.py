@@ -11,7 +11,7 @@ import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from rules.registry import GAMES
 
@@ -159,6 +159,25 @@ def _int_or_none(name: str, value: Any, low: int, high: int) -> None:
         raise ValueError(f"{name} must be a whole number of seconds from {low} to {high}, or none")
 
 
+HandDelivery = Literal["ephemeral", "dm"]
+HAND_DELIVERIES: tuple[HandDelivery, ...] = get_args(HandDelivery)
+
+
+@dataclass(frozen=True, slots=True)
+class MemberPrefs:
+    """A member's own choices, the same in every server (`Ledger.member_prefs`)."""
+
+    hand_delivery: HandDelivery = "ephemeral"  # "dm": their hand and turn pings come by DM
+    lang: str | None = None  # the language of those DMs ("en", "ja"); None: the server's
+    dm_failed: bool = False  # a DM failed since they chose "dm": tell them at their next click
+
+    def __post_init__(self) -> None:
+        if self.hand_delivery not in HAND_DELIVERIES:
+            raise ValueError(f"hand_delivery must be one of {', '.join(HAND_DELIVERIES)}")
+        if self.lang is not None and not LOCALE.match(self.lang):
+            raise ValueError("lang must be a language tag such as 'en' or 'ja', or none")
+
+
 @dataclass(frozen=True, slots=True)
 class Champion:
     game: str
@@ -292,6 +311,22 @@ class Ledger(Protocol):
     async def current_season(self, guild_id: int) -> Season: ...
     async def new_season(self, guild_id: int, name: str | None = None) -> Season: ...
     async def seasons(self, guild_id: int) -> list[Season]: ...
+
+    # a member's own choices
+    async def member_prefs(self, user_id: int) -> MemberPrefs: ...
+    async def set_hand_delivery(
+        self, user_id: int, delivery: HandDelivery, lang: str | None
+    ) -> MemberPrefs:
+        """The member's choice (and the language of their DMs); clears a failure not yet told."""
+        ...
+
+    async def dm_failed(self, user_id: int) -> None:
+        """A DM to the member failed (closed DMs): back to ephemeral menus, to be told once."""
+        ...
+
+    async def claim_dm_failure(self, user_id: int) -> bool:
+        """Whether a DM failure is still to be told; True once (the flag is cleared)."""
+        ...
 
     # leaderboards, stats, integrity
     async def leaderboard(

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: Bot) -> None:
     from bot.tables import (  # noqa: F401  (register their verbs)
+        delivery_buttons,
         end_buttons,
         lobby_buttons,
         reasons,

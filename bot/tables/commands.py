@@ -15,6 +15,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.table import Place, Table
 from bot.tables import lookup
 from bot.tables.buttons import button, view_of
+from bot.tables.delivery_buttons import tell_dm_failure
 from bot.tables.end_buttons import status_after_end
 from bot.tables.ending import ANNOUNCEMENT
 from bot.tables.export import export_command
@@ -147,6 +148,7 @@ async def show_status(interaction: discord.Interaction, game: str) -> None:
         await explain_error(interaction, exc, 0)
         return
     await offer_recap(interaction, item.game_id)
+    await tell_dm_failure(interaction, item.game_id)  # `/… hand` tells it with the hand
 
 
 async def ask_cancel(interaction: discord.Interaction, game: str) -> None:

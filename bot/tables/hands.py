@@ -19,7 +19,7 @@ import discord
 from bot.i18n import t
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
-from bot.tables import lookup
+from bot.tables import delivery, lookup
 from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
@@ -46,16 +46,25 @@ async def answer(interaction: discord.Interaction, menu: Menu) -> None:
     await interaction.response.edit_message(content=None, embed=embed, view=view)
 
 
+async def answer_menu(
+    interaction: discord.Interaction, turn: Turn[G], hand: HandView[G], note: str | None = None
+) -> None:
+    """Replace the clicked menu with the seat's menu now, its DM toggle included (the menu
+    clicked in a DM offers to come back to the thread, one in the thread to go by DM)."""
+    menu = hand.message(turn.table, turn.seat, turn.lang, note=note)
+    by_dm = delivery.in_dm(interaction)
+    await answer(interaction, delivery.with_toggle(menu, turn.table.game_id, by_dm, turn.lang))
+
+
 async def show_again(interaction: discord.Interaction, game_id: int, hand: HandView[G]) -> None:
     """The seat's current menu in place of the one clicked."""
     table = lookup.table_of(interaction, game_id, hand.rules)
     seat = lookup.seat(table, interaction)
-    await answer(interaction, hand.message(table, seat, lang_of(interaction)))
+    await answer_menu(interaction, Turn(table, seat, lang_of(interaction), ""), hand)
 
 
 async def answer_stale(interaction: discord.Interaction, turn: Turn[G], hand: HandView[G]) -> None:
-    note = t(turn.lang, f"{hand.prefix}.hand.stale")
-    await answer(interaction, hand.message(turn.table, turn.seat, turn.lang, note=note))
+    await answer_menu(interaction, turn, hand, t(turn.lang, f"{hand.prefix}.hand.stale"))
 
 
 async def current(
@@ -109,5 +118,8 @@ async def act(
     except StaleButton:
         await answer_stale(interaction, turn, hand)
         return False
-    await answer(interaction, done(events) if done else hand.message(table, turn.seat, turn.lang))
+    if done is not None:
+        await answer(interaction, done(events))
+    else:
+        await answer_menu(interaction, turn, hand)
     return True

@@ -55,9 +55,17 @@ def item(interaction: discord.Interaction, game_id: int) -> Lobby | Table[AnyGam
     exactly like one that does not exist.
     """
     found = manager_of(interaction).get(game_id)
-    if found is None or found.closed or found.place.guild_id != interaction.guild_id:
+    if found is None or found.closed or not reaches(interaction, found):
         raise TableClosed()
     return found
+
+
+def reaches(interaction: discord.Interaction, found: Lobby | Table[AnyGame]) -> bool:
+    """Whether the click may act on `found`: from its own server; from a DM (no server), only a
+    table where the clicker is seated (their hand by DM, `bot.tables.delivery`)."""
+    if interaction.guild_id is None:
+        return isinstance(found, Table) and found.seat_of(interaction.user.id) is not None
+    return found.place.guild_id == interaction.guild_id
 
 
 def lobby(interaction: discord.Interaction, game_id: int) -> Lobby:

@@ -16,7 +16,7 @@ from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables import ending
+from bot.tables import delivery, ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.lobby_messages import LOBBY_MESSAGE, LobbyMessages
@@ -188,6 +188,9 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         if seat.user_id is None:
             return  # never: a turn is a member's (`bot.runtime.moment.turn_began`)
         lang = self.lang(table)
+        if await delivery.ping_by_dm(self.bot, table, seat, self.hand, lang, self.title):
+            table.memory.set(PINGED, moment.turn_of)  # their DM is the ping: none in public
+            return
         await self.send(
             table,
             PING_MESSAGE,
@@ -306,10 +309,9 @@ class MessagePresenter(LobbyMessages, Generic[G]):
     async def show_hand(
         self, interaction: discord.Interaction, table: Table[G], seat: Seat
     ) -> None:
-        """A seated player's private hand (or menu), as a fresh ephemeral message."""
-        embed, view = self.hand.message(table, seat, lang_of(interaction))
-        kwargs: dict[str, Any] = {"view": view} if view else {}
-        await interaction.response.send_message(embed=embed, ephemeral=True, **kwargs)
+        """A seated player's private hand (or menu), as a fresh ephemeral message, or by DM for
+        a member who chose so (`delivery.show_hand`)."""
+        await delivery.show_hand(interaction, table, seat, self.hand, self.title)
 
     async def status_message(
         self, item: Lobby | Table[G], lang: str, viewer: str | None

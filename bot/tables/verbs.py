@@ -35,6 +35,7 @@ BUTTON_VERBS: dict[str, str] = {
     "rematch_ok": "final standings: the host confirms; the members are asked to opt in",
     "rematch_in": "rematch offer: a member of the finished game opts in",
     "board": "final standings: the season's leaderboard of that game, privately",
+    "dm": "hand menu: deliver my hand by DM (on) or back to private menus in the thread (off)",
     "why": "table or reveal message: explain these rules privately; args: rule ids (K-6:K-8)",
     # K-*: the private hand; args: the round shown ("game.round")
     "kzh": "show my hand again (back from the area step)",

@@ -368,7 +368,8 @@ async def test_a_stale_round_key_answers_with_the_current_hand_and_acts_on_nothi
         assert edit.embed.title == t(lang, "kamiza.hand.title", game=1, round=2)
         assert edit.embed.description.startswith(t(lang, "kamiza.hand.stale"))
         assert ids(edit.embed, edit.view) == [
-            f"g:kzc:{table.game_id}:1.2:{c}" for c in state.hands[player]
+            *(f"g:kzc:{table.game_id}:1.2:{c}" for c in state.hands[player]),
+            f"g:dm:{table.game_id}:on",  # the hand menu's toggle: by DM from here
         ]
     assert table.seq == 3 and len(await recorded(ledger, table)) == 3
     await table.stop()

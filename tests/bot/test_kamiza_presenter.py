@@ -485,6 +485,7 @@ async def test_your_hand_is_private_and_offers_the_cards_to_the_seat_to_act(
     [answer] = asked.answers
     assert answer.ephemeral and answer.kind == "message"
     assert [b.custom_id for b in answer.view.children] == [
-        f"g:kzc:{table.game_id}:1.1:{c}" for c in state.hands[player]
+        *(f"g:kzc:{table.game_id}:1.1:{c}" for c in state.hands[player]),
+        f"g:dm:{table.game_id}:on",  # the hand menu's toggle: by DM from here
     ]
     await table.stop()

@@ -16,7 +16,7 @@ from bot.losers.presenter import LosersPresenter
 from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
-from data.store import GuildSettings
+from data.store import GuildSettings, MemberPrefs
 from rules.agents import computer_action, random_action
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
@@ -36,6 +36,12 @@ class Ledger:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return GuildSettings()
+
+    async def member_prefs(self, user_id: int) -> MemberPrefs:
+        return MemberPrefs()  # every member on private menus
+
+    async def claim_dm_failure(self, user_id: int) -> bool:
+        return False
 
     def __getattr__(self, name: str) -> Any:
         async def accepted(*args: Any, **kwargs: Any) -> bool:

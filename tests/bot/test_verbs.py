@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bot.tables.delivery_buttons
 import bot.tables.end_buttons
 import bot.tables.lobby_buttons
 import bot.tables.rules_pages  # noqa: F401  (registers the verbs)

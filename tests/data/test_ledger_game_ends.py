@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from data.db import migrations
 from data.store import GuildSettings, Seat, open_ledger
 from rules.random_play import random_match
 from tests.data.test_ledger_editions import ledger_at_version
@@ -114,7 +115,8 @@ async def test_a_version_4_ledger_upgrades_with_its_games_and_settings(tmp_path:
     conn = sqlite3.connect(path)  # back to version 4: the columns of migration 5 go
     conn.executescript(
         "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
-        "ALTER TABLE guild_settings DROP COLUMN archive_seconds; PRAGMA user_version = 4;"
+        "ALTER TABLE guild_settings DROP COLUMN archive_seconds; DROP TABLE member_prefs;"
+        "PRAGMA user_version = 4;"
     )
     conn.close()
     ledger = await open_ledger(f"sqlite:///{path}")
@@ -126,4 +128,4 @@ async def test_a_version_4_ledger_upgrades_with_its_games_and_settings(tmp_path:
     finally:
         await ledger.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(migrations())

@@ -30,7 +30,7 @@ from typing import Any
 from bot_process import BotProcess
 from fakediscord import FakeUser
 from fakediscord.driver import SlashError
-from fakediscord.state import Channel, FakeState, Interaction, Message
+from fakediscord.state import DM, Channel, FakeState, Interaction, Message
 from table_play import whose_turn
 
 from rules.log import apply_entry, start
@@ -39,6 +39,7 @@ from rules.log import apply_entry, start
 PRIVATE_VERBS = re.compile(r"^(g:(kz[bchp]|kb[a-z]|rl[a-z]+|cancel_yes)|s:rl[a-z]*):")
 # Verbs that only show the menu again: a member playing properly does not go round in circles.
 REFRESH_VERBS = ("g:kzh:", "g:kbh:", "g:rlh:")
+NOT_FORWARD = (*REFRESH_VERBS, "g:dm:")  # nor the hand menu's toggle: hands by DM
 HAND_VERB = "g:hand:"
 # The KAMIZA table embed (not the reveal), in both languages.
 KAMIZA_TABLE_TITLE = re.compile(
@@ -252,7 +253,7 @@ class Watcher:
             owner = message.interaction.user.id if message.interaction else None
             if owner != message.ephemeral_for:
                 self.problems.append(f"{where}: ephemeral for {message.ephemeral_for}, not {owner}")
-        else:
+        elif self.state.channels[message.channel_id].type != DM:  # a DM is private too
             for c in message.all_components():
                 if PRIVATE_VERBS.match(c.get("custom_id", "")):
                     self.problems.append(f"{where}: public message with {c['custom_id']}")
@@ -459,6 +460,9 @@ class Chaos:
 
         await self.send(user, "/" + " ".join(names), action)
 
+    def in_dm(self, message: Message) -> bool:
+        return self.state.channels[message.channel_id].type == DM
+
     async def take_turn(self, user: FakeUser, table: TableUnderTest) -> bool:
         """Play properly: open the hand from the table message and walk the menu forward."""
         message = table_message(self.state, table.home)
@@ -468,10 +472,12 @@ class Chaos:
         assert hand is not None
         opened = await self.use(user, message, hand)
         menu = opened.response if opened else None
+        if menu is not None and not usable(menu) and user.dms():
+            menu = user.dms()[-1]  # a member who chose hands by DM: their menu came there
         for _ in range(8):
-            if menu is None or menu.deleted or not menu.ephemeral:
+            if menu is None or menu.deleted or not (menu.ephemeral or self.in_dm(menu)):
                 return False
-            forward = [c for c in usable(menu) if not c["custom_id"].startswith(REFRESH_VERBS)]
+            forward = [c for c in usable(menu) if not c["custom_id"].startswith(NOT_FORWARD)]
             if not forward:
                 return False
             if await self.use(user, menu, self.rng.choice(forward)) is None:

@@ -34,6 +34,7 @@ __all__ = [
 CARD = re.compile(r"🎴 \*\*(\d+)\*\*")
 NUMBER = re.compile(r"[(（](\d+)[)）]")
 ROUND_OVER = re.compile(r"^Round \d+ is over")
+DM_TOGGLE = "dm"  # the verb of the hand menu's "Deliver my hand by DM" (bot.tables.delivery)
 
 
 async def open_table(host: FakeUser, **options) -> tuple[Channel, Message]:
@@ -84,10 +85,13 @@ async def wait_turn(
 
 
 def menu_verbs(menu: Message) -> dict[str, dict]:
-    """The menu's buttons by verb (and keep choice): {"kbd": button, "kbk:held": button ...}."""
+    """The menu's buttons by verb (and keep choice): {"kbd": button, "kbk:held": button ...};
+    the "Deliver my hand by DM" toggle of every hand menu (`g:dm:`) is left out."""
     found = {}
     for b in menu.buttons():
         parts = b["custom_id"].split(":")
+        if parts[1] == DM_TOGGLE:
+            continue
         key = parts[1] if parts[1] != "kbk" else f"kbk:{parts[-1]}"
         found[key] = b
     return found

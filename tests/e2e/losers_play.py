@@ -104,7 +104,8 @@ async def take_turn(user: FakeUser, thread: Channel, rng: random.Random) -> str 
     or None when the menu says it is not this user's turn (a mention a moment out of date)."""
     menu = await open_menu(user, thread)
     if not any(_offered(menu, verb) for verb in ACTIONS):
-        assert [b["custom_id"].split(":")[1] for b in menu.buttons()] == ["rlh"], menu.text
+        verbs = [b["custom_id"].split(":")[1] for b in menu.buttons()]
+        assert verbs == ["rlh", "dm"], menu.text  # Refresh, and the hand-by-DM toggle
         return None
     if cards := _offered(menu, "g:rlp:"):
         card = rng.choice(cards)
