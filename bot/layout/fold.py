@@ -30,11 +30,20 @@ def fit_lines(lines: Sequence[str], budget: int, locale: Any = None) -> list[str
     nothing: the caller leaves the list out rather than send a cut-off line."""
     if _joined_length(lines) <= budget:
         return list(lines)
-    for kept in range(len(lines) - 1, -1, -1):
-        folded = [*lines[:kept], i18n.t(locale, "layout.more", n=len(lines) - kept)]
-        if _joined_length(folded) <= budget:
-            return folded
-    return []
+
+    def more(rest: int) -> str:
+        return i18n.t(locale, "layout.more", n=rest)
+
+    # Keeping one more line adds at least its newline and shortens the count by at most one
+    # digit, so the folded length never decreases as lines are kept: stop at the first misfit.
+    kept, used = 0, 0  # used: the kept lines, each with its newline
+    for line in lines:
+        if used + len(line) + 1 + len(more(len(lines) - kept - 1)) > budget:
+            break
+        used += len(line) + 1
+        kept += 1
+    last = more(len(lines) - kept)
+    return [*lines[:kept], last] if used + len(last) <= budget else []
 
 
 def _joined_length(lines: Sequence[str]) -> int:

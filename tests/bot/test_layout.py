@@ -329,3 +329,17 @@ def test_fit_lines_speaks_japanese() -> None:
 
 def test_fit_lines_gives_nothing_when_not_even_the_fold_fits() -> None:
     assert fit_lines(["a long line"] * 3, 5) == []
+
+
+@given(st.lists(st.text(max_size=30), max_size=60), st.integers(0, 600))
+def test_fit_lines_keeps_the_most_first_lines_that_fit(lines: list[str], budget: int) -> None:
+    folded = fit_lines(lines, budget)
+    assert len("\n".join(folded)) <= budget
+    if folded and folded != lines:
+        kept = len(folded) - 1
+        assert folded[:kept] == lines[:kept]
+        assert folded[-1] == f"… and {len(lines) - kept} more"
+        one_more = [*lines[: kept + 1], f"… and {len(lines) - kept - 1} more"]
+        assert kept == len(lines) or len("\n".join(one_more)) > budget
+    if not folded and lines:
+        assert len(f"… and {len(lines)} more") > budget
