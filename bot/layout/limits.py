@@ -61,6 +61,7 @@ def problems(components: Sequence[Component]) -> list[str]:
     if text > MAX_TEXT:
         reasons.append(f"{text} characters of text, at most {MAX_TEXT}")
     reasons += _custom_id_problems(every)
+    reasons += _numeric_id_problems(every)
     for component in every:
         reasons += _component_problems(component)
     return reasons
@@ -86,6 +87,13 @@ def _custom_id_problems(every: Sequence[Component]) -> list[str]:
     return reasons
 
 
+def _numeric_id_problems(every: Sequence[Component]) -> list[str]:
+    """The optional numeric `id` a component may carry (discord.py's `id=`) is unique too."""
+    ids = [c["id"] for c in every if c.get("id") is not None]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    return [f"component id {i} used twice" for i in twice]
+
+
 def _component_problems(component: Component) -> list[str]:
     what = kind(component)
     if what == SECTION:
@@ -98,6 +106,8 @@ def _component_problems(component: Component) -> list[str]:
         return _row_problems(children(component))
     if what == CONTAINER and not children(component):
         return ["empty container"]
+    if what == TEXT_DISPLAY and not text_of(component):
+        return ["empty text display"]
     return []
 
 

@@ -187,6 +187,15 @@ def test_a_custom_id_used_twice_is_refused_even_in_different_places() -> None:
     refused([section(1, button("same")), row(button("same"))], "custom id 'same' used twice")
 
 
+def test_an_empty_text_display_and_a_numeric_id_used_twice_are_refused() -> None:
+    refused([text(0)], "empty text display")
+    refused([{**text(3), "id": 7}, {"type": 14, "id": 7}], "component id 7 used twice")
+    view = ui.LayoutView()
+    view.add_item(ui.TextDisplay("a", id=7)).add_item(ui.Separator(id=7))
+    with pytest.raises(LayoutTooLarge, match="component id 7 used twice"):
+        check(view)
+
+
 def test_every_broken_limit_is_named_at_once() -> None:
     components = [text(4001), gallery(0), row(*(button(f"b{i}") for i in range(6)))]
     reasons = problems(components)
