@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable
@@ -49,6 +50,9 @@ class SqliteLedger:
     def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
         self._db = db
         self._clock = clock
+        # Members' choices as the ledger holds them, read once per member: they are asked on
+        # every turn and every click, and only this ledger (one writer) changes them.
+        self._prefs: dict[int, MemberPrefs] = {}
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> SqliteLedger:
@@ -343,8 +347,11 @@ class SqliteLedger:
     # -- a member's own choices ----------------------------------------------------------------
 
     async def member_prefs(self, user_id: int) -> MemberPrefs:
-        async with self._db.read() as conn:
-            return await members.member_prefs(conn, user_id)
+        prefs = self._prefs.get(user_id)
+        if prefs is None:
+            async with self._db.read() as conn:
+                prefs = self._prefs[user_id] = await members.member_prefs(conn, user_id)
+        return prefs
 
     async def set_hand_delivery(
         self, user_id: int, delivery: HandDelivery, lang: str | None
@@ -352,21 +359,22 @@ class SqliteLedger:
         new = MemberPrefs(delivery, lang)  # checked before taking the writer lock
         async with self._db.write() as conn:
             await members.store(conn, user_id, new, self._now())
+        self._prefs[user_id] = new
         return new
 
     async def dm_failed(self, user_id: int) -> None:
+        changes: dict[str, Any] = {"hand_delivery": "ephemeral", "dm_failed": True}
         async with self._db.write() as conn:
-            await members.change(
-                conn, user_id, self._now(), hand_delivery="ephemeral", dm_failed=True
-            )
+            old = await members.change(conn, user_id, self._now(), **changes)
+        self._prefs[user_id] = dataclasses.replace(old, **changes)
 
     async def claim_dm_failure(self, user_id: int) -> bool:
-        async with self._db.read() as conn:  # the usual answer, without the writer's lock
-            if not (await members.member_prefs(conn, user_id)).dm_failed:
-                return False
+        if not (await self.member_prefs(user_id)).dm_failed:  # the usual answer: no I/O
+            return False
         async with self._db.write() as conn:
             old = await members.change(conn, user_id, self._now(), dm_failed=False)
-            return old.dm_failed
+        self._prefs[user_id] = dataclasses.replace(old, dm_failed=False)
+        return old.dm_failed
 
     async def current_season(self, guild_id: int) -> Season:
         async with self._db.read() as conn:
