@@ -26,8 +26,8 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def plain(value: Any) -> Any:
-    """`value` as `dataclasses.asdict` would leave it: dataclasses become dicts, containers are
-    copied with their type, anything else is deep-copied."""
+    """`value` as `dataclasses.asdict` would leave it: dataclasses become dicts, tuples, lists
+    and dicts are copied, anything else is deep-copied."""
     cls = type(value)
     if cls in _LEAVES:
         return value
@@ -37,18 +37,10 @@ def plain(value: Any) -> Any:
         return {plain(key): plain(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {name: plain(getattr(value, name)) for name in _field_names(cls)}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return cls(*(plain(item) for item in value))  # a named tuple, as asdict rebuilds it
-    if isinstance(value, list | tuple | dict):
-        return dataclasses.asdict(_Box(value))["value"]  # a subclass: asdict's own way
-    return copy.deepcopy(value)
+    return copy.deepcopy(value)  # no event holds anything else (subclasses of the above neither)
 
 
 def fields_of(value: Any) -> dict[str, Any]:
     """The fields of the dataclass instance `value`, as `dataclasses.asdict(value)`."""
     return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
 
-
-@dataclasses.dataclass
-class _Box:
-    value: Any
