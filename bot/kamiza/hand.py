@@ -138,7 +138,7 @@ async def choose_card(interaction: discord.Interaction, game_id: int, args: list
         description=t(lang, "kamiza.hand.where_help"),
         colour=render.COLOUR,
     )
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await hands.replace_menu(interaction, embed, view)
 
 
 @handles("kzb")
@@ -167,7 +167,7 @@ async def confirm_bluff(interaction: discord.Interaction, game_id: int, args: li
         description=t(lang, "kamiza.hand.bluff_warning", card=render.card(lang, chosen)),
         colour=discord.Colour.orange(),
     )
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await hands.replace_menu(interaction, embed, view)
 
 
 @handles("kzp")

@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from bot.kamiza import render
 from bot.kamiza.hand import HAND
+from bot.layout.board import layout_of
 from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -78,7 +79,8 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         revealed = next(e for e in events if isinstance(e, RoundRevealed))
         over = t(lang, "kamiza.table.round_over", game=revealed.game, round=revealed.round)
         await self.close_table(table, over, reveal_view(table.game_id, events))
-        await self.send(table, content=note, embed=reveal, view=reveal_view(table.game_id, events))
+        layout = layout_of(reveal, reveal_view(table.game_id, events), note, lang)
+        await self.publish(table, None, layout)
         if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, moment, lang)
 

@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.kobayakawa import look, render
 from bot.kobayakawa.hand import HAND
 from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
+from bot.layout.board import layout_of
 from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -99,7 +100,7 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         over = t(lang, "kobayakawa.table.round_over", round=ended.round)
         await self.close_table(table, over, reveal_view(table.game_id, events))
         view = reveal_view(table.game_id, events)  # a view each: the closed round, the showdown
-        await self.send(table, content=note, embed=showdown, view=view)
+        await self.publish(table, None, layout_of(showdown, view, note, lang))
         if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, moment, lang)  # a fresh table message for the new round
 

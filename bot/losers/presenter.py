@@ -18,12 +18,14 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.layout.board import Board
 from bot.losers import glance, menus, render
 from bot.losers.hand import HAND
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
+from bot.tables.messages import laid_out
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
@@ -137,9 +139,8 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         await self.send(
             table,
             TABLE_MESSAGE,
-            content=self.turn_content(table, moment, lang, note),
             file=await self.drawn_picture(table, lang, moment),
-            **self.table_message(table, moment, lang),
+            **self.table_message(table, moment, lang, note),
         )
 
     async def refresh_table(
@@ -147,19 +148,17 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
     ) -> None:
         """Edit the trick's table message after an action; the trick's picture stays (no upload)."""
         lang = self.lang(table)
-        message_id = table.message_ids.get(TABLE_MESSAGE)
-        if message_id is None:
+        if table.message_ids.get(TABLE_MESSAGE) is None or not laid_out(table, TABLE_MESSAGE):
+            await self.retire(table, TABLE_MESSAGE, t(lang, "table.moved"))
             await self.post_table(table, moment, lang)
             return
+        message_id = table.message_ids[TABLE_MESSAGE]
         await self.bot.wait_until_ready()
         try:
             await (
                 self.channel(table)
                 .get_partial_message(message_id)
-                .edit(
-                    content=self.turn_content(table, moment, lang) or "",
-                    **self.table_message(table, moment, lang),
-                )
+                .edit(**self.table_message(table, moment, lang))
             )
         except discord.NotFound:
             table.message_ids.pop(TABLE_MESSAGE, None)
@@ -195,7 +194,10 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         # The closed trick keeps its picture and tells its story instead of the table, with the
         # "?" of the rules that decided it.
         recap = render.recap(story, trick, lang, name)
-        await self.close_table(table, recap, reveal_view(table.game_id, story), embeds=[])
+        title = t(lang, "losers.table.title", trick=trick, tricks=TRICKS)
+        closed = Board(title=title, accent=self.colour, lang=lang)
+        closed.picture(f"attachment://{render.PICTURE}", title)
+        await self.close_table(table, recap, reveal_view(table.game_id, story), closed)
         if isinstance(ended, TrickStarted):
             await self.post_table(table, moment, lang, note=note)
         elif note:

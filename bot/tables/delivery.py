@@ -14,11 +14,12 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import discord
 
 from bot.i18n import t
+from bot.layout.board import layout_of
 from bot.runtime.table import Place, Table
 from bot.tables.buttons import TableButton, button
 from bot.tables.hand_view import HandView, Menu
@@ -71,12 +72,9 @@ async def dm_menu(
     a Forbidden (closed DMs) the member is back on private menus, to be told (`dm_failed`)."""
     assert seat.user_id is not None  # only members choose, and only members are pinged
     embed, view = with_toggle(hand.message(table, seat, lang), table.game_id, True, lang)
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
         channel = await bot.create_dm(discord.Object(seat.user_id))
-        return await channel.send(
-            content, embed=embed, allowed_mentions=discord.AllowedMentions.none(), **extra
-        )
+        return await channel.send(view=layout_of(embed, view, content, lang))
     except discord.Forbidden as exc:
         log.info("game %s: no DM to a member (%s): private menus again", table.game_id, exc)
         await table.ledger.dm_failed(seat.user_id)
@@ -129,5 +127,5 @@ async def show_hand(
             return
     note = await failure_note(table.ledger, seat.user_id, lang)
     embed, view = with_toggle(hand.message(table, seat, lang), table.game_id, False, lang)
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
-    await interaction.response.send_message(note, embed=embed, ephemeral=True, **extra)
+    layout = layout_of(embed, view, note, lang)
+    await interaction.response.send_message(view=layout, ephemeral=True)

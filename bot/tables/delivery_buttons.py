@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from bot.tables import delivery, hands, lookup
 from bot.tables.buttons import BUTTONS, CustomIdArgs, handles
+from bot.tables.messages import text_layout
 from bot.tables.replies import ephemeral, lang_of
 from bot.tables.selects import SELECTS
 
@@ -29,7 +30,7 @@ async def choose(interaction: discord.Interaction, game_id: int, args: CustomIdA
     if not by_dm:
         await ledger.set_hand_delivery(seat.user_id, "ephemeral", lang)
         text = t(lang, "delivery.off", link=link)
-        await interaction.response.edit_message(content=text, embed=None, view=None)
+        await interaction.response.edit_message(view=text_layout(text))
         return
     await ledger.set_hand_delivery(seat.user_id, "dm", lang)
     presenter = lookup.presenter_of(table)
@@ -41,7 +42,7 @@ async def choose(interaction: discord.Interaction, game_id: int, args: CustomIdA
         await hands.answer_menu(interaction, turn, presenter.hand, t(lang, "delivery.failed"))
         return
     text = t(lang, "delivery.on", link=sent.jump_url)
-    await interaction.response.edit_message(content=text, embed=None, view=None)
+    await interaction.response.edit_message(view=text_layout(text))
 
 
 async def tell_dm_failure(interaction: discord.Interaction, game_id: int) -> None:

@@ -10,6 +10,7 @@ typed for the hand view's game (`Turn[Kamiza]`): `lookup.table_of` checks its ga
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -17,6 +18,7 @@ from typing import Generic, TypeVar
 import discord
 
 from bot.i18n import t
+from bot.layout.board import layout_of
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
 from bot.tables import delivery, lookup
@@ -26,6 +28,7 @@ from data.store import Seat
 from rules.base import AnyGame, Event
 
 G = TypeVar("G", bound=AnyGame)
+log = logging.getLogger(__name__)
 
 __all__ = ["HandView", "Menu", "Turn", "act", "answer", "current", "on_turn", "show_again"]
 
@@ -43,7 +46,23 @@ class Turn(Generic[G]):
 async def answer(interaction: discord.Interaction, menu: Menu) -> None:
     """Replace the private menu the user clicked in."""
     embed, view = menu
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    await replace_menu(interaction, embed, view)
+
+
+async def replace_menu(
+    interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None
+) -> None:
+    """Replace the clicked private menu with `embed` and `view`, laid out. A menu sent before
+    the bot laid menus out cannot take the layout (Discord keeps a message's format): the new
+    menu comes as a fresh private message instead."""
+    layout = layout_of(embed, view, lang=lang_of(interaction))
+    try:
+        await interaction.response.edit_message(view=layout)
+    except discord.HTTPException as exc:
+        if interaction.response.is_done():
+            raise
+        log.info("a private menu could not be edited (%s): sent afresh", exc)
+        await interaction.response.send_message(view=layout, ephemeral=True)
 
 
 async def answer_menu(

@@ -7,8 +7,9 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.layout.board import Board, compose
 from bot.runtime.lobby import Lobby
-from bot.tables.buttons import button, view_of
+from bot.tables.buttons import button
 from bot.tables.messages import Messages, mention
 
 LOBBY_MESSAGE = "lobby"
@@ -18,19 +19,11 @@ class LobbyMessages(Messages):
     """The lobby's message, edited as seats change, closed when the lobby closes."""
 
     def lobby_embed(self, lobby: Lobby, lang: str) -> discord.Embed:
-        seats = "\n".join(
-            f"{i + 1}. {mention(s, lang)}" + (" 👑" if s.user_id == lobby.host_id else "")
-            for i, s in enumerate(lobby.seats)
-        )
+        """The lobby as an embed (what `/<game> status` shows privately)."""
+        seats = "\n".join(self.seat_lines(lobby, lang))
         embed = discord.Embed(
             title=t(lang, "lobby.title", game=self.title(lang)),
-            description=t(
-                lang,
-                "lobby.description",
-                min=lobby.min_players,
-                max=lobby.max_players,
-                expires=int(lobby.expires_at),
-            ),
+            description=self.lobby_intro(lobby, lang),
             colour=self.colour,
         )
         embed.add_field(
@@ -38,27 +31,71 @@ class LobbyMessages(Messages):
             value=seats or "—",
             inline=False,
         )
-        waiting = lobby.waiting_computers()
-        if waiting:  # displaced by members: they come back, in order, when a member leaves
-            first = len(lobby.bots()) + 1
-            names = [t(lang, "table.bot_name", number=first + i) for i in range(len(waiting))]
-            embed.add_field(
-                name=t(lang, "lobby.waiting"), value="\n".join(f"🤖 {n}" for n in names)
-            )
+        waiting = self.waiting_names(lobby, lang)
+        if waiting:
+            embed.add_field(name=t(lang, "lobby.waiting"), value="\n".join(waiting))
         options = self.options_text(lobby.options, lang)
         if options:
             embed.add_field(name=t(lang, "lobby.options"), value=options, inline=False)
         return embed
 
+    def lobby_board(self, lobby: Lobby, lang: str) -> Board:
+        """The lobby laid out: a section per seat, with Kick beside each other member (the
+        host's control: anyone else is refused privately), the options, then the buttons."""
+        board = Board(title=t(lang, "lobby.title", game=self.title(lang)), accent=self.colour)
+        board.lang = lang
+        board.text(self.lobby_intro(lobby, lang))
+        board.text(title=t(lang, "lobby.seats", n=len(lobby.seats), max=lobby.max_players))
+        for line, seat in zip(self.seat_lines(lobby, lang), lobby.seats, strict=True):
+            kick = None
+            if seat.user_id is not None and not seat.is_bot and seat.user_id != lobby.host_id:
+                kick = button("kick_ask", lobby.game_id, seat.user_id, label=t(lang, "lobby.kick"))
+            board.seat(line, kick)
+        waiting = self.waiting_names(lobby, lang)
+        if waiting:
+            board.text(*waiting, title=t(lang, "lobby.waiting"))
+        options = self.options_text(lobby.options, lang)
+        if options:
+            board.rule().text(*options.splitlines(), title=t(lang, "lobby.options"))
+        board.controls = self.lobby_controls(lobby, lang)
+        return board
+
+    def lobby_intro(self, lobby: Lobby, lang: str) -> str:
+        return t(
+            lang,
+            "lobby.description",
+            min=lobby.min_players,
+            max=lobby.max_players,
+            expires=int(lobby.expires_at),
+        )
+
+    def seat_lines(self, lobby: Lobby, lang: str) -> list[str]:
+        return [
+            f"{i + 1}. {mention(s, lang)}" + (" 👑" if s.user_id == lobby.host_id else "")
+            for i, s in enumerate(lobby.seats)
+        ]
+
+    def waiting_names(self, lobby: Lobby, lang: str) -> list[str]:
+        """Computers displaced by members: they come back, in order, when a member leaves."""
+        first = len(lobby.bots()) + 1
+        count = len(lobby.waiting_computers())
+        return [f"🤖 {t(lang, 'table.bot_name', number=first + i)}" for i in range(count)]
+
+    def lobby_over(self, lang: str, text: str) -> discord.ui.LayoutView:
+        """The lobby's message once it is over: what became of it, nothing to press."""
+        board = Board(title=t(lang, "lobby.title", game=self.title(lang)), lang=lang)
+        board.accent = discord.Colour.dark_grey()
+        return compose(board.text(text))
+
     def options_text(self, options: dict[str, Any], lang: str) -> str:
         return ""
 
-    def lobby_view(self, lobby: Lobby, lang: str) -> discord.ui.View:
+    def lobby_controls(self, lobby: Lobby, lang: str) -> list[discord.ui.Item[Any]]:
         """Everyone's buttons on the first row, the host's controls on the second (a control
         that cannot act now is greyed out; a click by anyone else is refused privately)."""
         gid = lobby.game_id
         full, alone = len(lobby.seats) >= lobby.max_players, not lobby.others()
-        return view_of(
+        return [
             button("join", gid, label=t(lang, "lobby.join"), style=discord.ButtonStyle.success),
             button("leave", gid, label=t(lang, "lobby.leave")),
             button("start", gid, label=t(lang, "lobby.start"), style=discord.ButtonStyle.primary),
@@ -73,9 +110,8 @@ class LobbyMessages(Messages):
                 disabled=not lobby.computers,
                 row=1,
             ),
-            button("kick", gid, label=t(lang, "lobby.kick"), disabled=alone, row=1),
             button("host", gid, label=t(lang, "lobby.transfer"), emoji="👑", disabled=alone, row=1),
-        )
+        ]
 
     async def lobby_changed(self, lobby: Lobby) -> None:
         await self.bot.wait_until_ready()
@@ -85,18 +121,8 @@ class LobbyMessages(Messages):
             # Start on the old message meanwhile, and a lobby posted then would offer Join.
             return
         lang = self.lang(lobby)
-        await self.edit_or_send(
-            lobby,
-            LOBBY_MESSAGE,
-            embed=self.lobby_embed(lobby, lang),
-            view=self.lobby_view(lobby, lang),
-        )
+        await self.edit_or_send(lobby, LOBBY_MESSAGE, view=compose(self.lobby_board(lobby, lang)))
 
     async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
         lang = self.lang(lobby)
-        embed = discord.Embed(
-            title=t(lang, "lobby.title", game=self.title(lang)),
-            description=t(lang, reason),
-            colour=discord.Colour.dark_grey(),
-        )
-        await self.edit_or_send(lobby, LOBBY_MESSAGE, embed=embed, view=None)
+        await self.edit_or_send(lobby, LOBBY_MESSAGE, view=self.lobby_over(lang, t(lang, reason)))

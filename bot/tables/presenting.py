@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from bot.i18n import t
+from bot.layout.board import Board, compose, controls_of, from_embed
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
@@ -20,7 +21,7 @@ from bot.tables import delivery, ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.lobby_messages import LOBBY_MESSAGE, LobbyMessages
-from bot.tables.messages import mention
+from bot.tables.messages import laid_out, mention, seat_colour
 from bot.tables.reasons import why_button
 from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
@@ -66,8 +67,12 @@ class MessagePresenter(LobbyMessages, Generic[G]):
     def seat_name(self, table: Table[G], player: str) -> str:
         return mention(table.seats[player], self.lang(table))
 
-    def table_view(self, table: Table[G], moment: Moment[G], lang: str) -> discord.ui.View:
-        items = [
+    def table_controls(
+        self, table: Table[G], moment: Moment[G], lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The table's buttons: everyone's hand, "I'm back" while a seat is on autopilot, and
+        the "?" of the rules of this step."""
+        items: list[discord.ui.Item[Any]] = [
             button(
                 "hand",
                 table.game_id,
@@ -81,7 +86,14 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         why = why_button(table.game_id, moment.state.rules_now())  # the rules of this step
         if why is not None:
             items.append(why)
-        return view_of(*items)
+        return items
+
+    def accent(self, table: Table[G], moment: Moment[G]) -> discord.Colour:
+        """The game's colour, or the colour of the seat whose turn it is."""
+        nxt = moment.next
+        if nxt is None or nxt.player not in table.seats:
+            return self.colour
+        return seat_colour(list(table.seats).index(nxt.player))
 
     def recall(self, table: Table[G], log: Mapping[str, Any]) -> None:
         """Nothing kept beyond the state and the notes; a presenter with `memory` rebuilds it."""
@@ -90,16 +102,15 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         lang = self.lang(table)
         if not restored and LOBBY_MESSAGE in table.message_ids:
             names = ", ".join(mention(s, lang) for s in table.seats.values())
-            embed = discord.Embed(
-                title=t(lang, "lobby.title", game=self.title(lang)),
-                description=t(lang, "lobby.started", players=names),
-                colour=discord.Colour.dark_grey(),
+            await self.edit_or_send(
+                table,
+                LOBBY_MESSAGE,
+                view=self.lobby_over(lang, t(lang, "lobby.started", players=names)),
             )
-            await self.edit_or_send(table, LOBBY_MESSAGE, embed=embed, view=None)
         if restored and TABLE_MESSAGE in table.message_ids:
             # The message from before the restart would go on offering its buttons and naming
             # whose turn it was: retire it, the table continues in a fresh one below.
-            await self.edit_or_send(table, TABLE_MESSAGE, content=t(lang, "table.moved"), view=None)
+            await self.retire(table, TABLE_MESSAGE, t(lang, "table.moved"))
         note = t(lang, "table.restored") if restored else None
         await self.post_table(table, moment, lang, note=note)
 
@@ -120,55 +131,62 @@ class MessagePresenter(LobbyMessages, Generic[G]):
             content = f"{content}\n{t(lang, 'table.turn_now', player=who)}".strip()
         return content or None
 
-    def table_message(self, table: Table[G], moment: Moment[G], lang: str) -> dict[str, Any]:
-        """The round's table message as `moment` left it (a game adds its picture); the moment
-        is kept as the one the message shows (`SHOWN`), for its closing picture."""
+    def table_message(
+        self, table: Table[G], moment: Moment[G], lang: str, note: str | None = None
+    ) -> dict[str, Any]:
+        """The round's table message as `moment` left it, laid out (a game adds its picture);
+        the moment is kept as the one the message shows (`SHOWN`), for its closing picture."""
         table.memory.set(SHOWN, moment)
-        return {
-            "embed": self.table_embed(table, lang, at=moment),
-            "view": self.table_view(table, moment, lang),
-            "allowed_mentions": QUIET,
-        }
+        board = self.table_board(table, lang, at=moment)
+        board.note(self.turn_content(table, moment, lang, note))
+        board.accent = self.accent(table, moment)
+        board.controls = self.table_controls(table, moment, lang)
+        return {"view": compose(board)}
 
     async def post_table(
         self, table: Table[G], moment: Moment[G], lang: str, note: str | None = None
     ) -> None:
         """Post a fresh table message (a new one each round: old messages are not edited)."""
-        content = self.turn_content(table, moment, lang, note)
-        await self.send(
-            table, TABLE_MESSAGE, content=content, **self.table_message(table, moment, lang)
-        )
+        await self.send(table, TABLE_MESSAGE, **self.table_message(table, moment, lang, note))
 
     async def refresh_table(self, table: Table[G], moment: Moment[G]) -> None:
         """Edit this round's table message after a play (one call per play), to what the play
         left: `moment`, never the state a later play made."""
         lang = self.lang(table)
-        await self.edit_or_send(
-            table,
-            TABLE_MESSAGE,
-            content=self.turn_content(table, moment, lang) or "",
-            **self.table_message(table, moment, lang),
-        )
+        await self.edit_or_send(table, TABLE_MESSAGE, **self.table_message(table, moment, lang))
 
     async def close_table(
-        self, table: Table[G], text: str, view: discord.ui.View | None = None, **fields: Any
+        self,
+        table: Table[G],
+        text: str,
+        view: discord.ui.View | None = None,
+        board: Board | None = None,
     ) -> None:
         """The finished round's table message, edited once and never again: `text` instead of
         the turn, no buttons to play (`view`: only a "?" of the rules that decided the round),
-        its picture as the round's last play left it with nobody to act (unless `fields` say
-        otherwise). The next round's table is a new message."""
-        message_id = table.message_ids.pop(TABLE_MESSAGE, None)
+        its picture as the round's last play left it with nobody to act (or `board`, if the
+        game tells the round otherwise). The next round's table is a new message."""
         shown = table.memory.get(SHOWN)
         table.memory.set(SHOWN, None)
-        if message_id is None:
+        if TABLE_MESSAGE not in table.message_ids:
             return
-        if shown is not None and "embeds" not in fields:  # its last picture, without a turn
-            closing = dataclasses.replace(shown, closing=True)
-            fields["embed"] = self.table_embed(table, self.lang(table), at=closing)
+        lang = self.lang(table)
+        if board is None:
+            if shown is not None:  # its last picture, without a turn
+                closing = dataclasses.replace(shown, closing=True)
+                board = self.table_board(table, lang, at=closing)
+            else:
+                board = Board(title=self.title(lang), accent=self.colour, lang=lang)
+        board.note(text)
+        board.controls = controls_of(view)
+        if not laid_out(table, TABLE_MESSAGE):  # posted before the upgrade: its own format
+            await self.retire(table, TABLE_MESSAGE, text)
+            return
+        message_id = table.message_ids.pop(TABLE_MESSAGE)
         await self.bot.wait_until_ready()
         message = self.channel(table).get_partial_message(message_id)
         try:
-            await message.edit(content=text, view=view, allowed_mentions=QUIET, **fields)
+            await message.edit(view=compose(board))
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
 
@@ -271,8 +289,9 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         lang = self.lang(table)
         record, settings = await self._end_facts(table)
         ending.unrated_field(embed, record.unrated_reason if record else None, lang)
-        view = ending.end_view(table.game_id, lang)
-        await self.send(table, ending.RESULT_MESSAGE, embed=embed, view=view, **extra)
+        controls = controls_of(ending.end_view(table.game_id, lang))
+        layout = compose(from_embed(embed, controls, lang))
+        await self.publish(table, ending.RESULT_MESSAGE, layout, **extra)
         result_id = table.message_ids.get(ending.RESULT_MESSAGE)
         announcement = table.message_ids.get(ending.ANNOUNCEMENT)
         if announcement is not None and result_id is not None:
@@ -335,6 +354,17 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         await answer_in_time(interaction, making)
 
     # -- implemented by each game ------------------------------------------------------------------
+
+    def table_board(
+        self,
+        table: Table[G],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[G] | None = None,
+    ) -> Board:
+        """The table laid out, as `viewer` may see it, as `at` left it (None: as it is now); by
+        default the game's embed carried over (`from_embed`)."""
+        return from_embed(self.table_embed(table, lang, viewer, at), lang=lang)
 
     def table_embed(
         self,

@@ -9,6 +9,11 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
+from bot.layout import as_text
+from bot.layout.board import controls_in
+
 
 @dataclass
 class Answer:
@@ -86,6 +91,7 @@ class FakeInteraction:
             if a.embed is not None:
                 parts += [a.embed.title or "", a.embed.description or ""]
                 parts += [f"{f.name} {f.value}" for f in a.embed.fields]
+            parts.append(layout_text(a.view))
             out.append("\n".join(p for p in parts if p))
         return out
 
@@ -119,6 +125,25 @@ class Posted:
     @property
     def view(self) -> Any:
         return self.kwargs.get("view")
+
+    @property
+    def text(self) -> str:
+        """What the message shows: its content, its embed's strings, its layout read out."""
+        parts = [self.content or "", *embed_strings(self.embed), layout_text(self.view)]
+        return "\n".join(p for p in parts if p)
+
+
+def layout_text(view: Any) -> str:
+    """A laid-out view as a screen reader reads it; "" for anything else."""
+    return as_text(view) if isinstance(view, discord.ui.LayoutView) else ""
+
+
+def custom_ids(view: Any) -> list[str]:
+    """The custom ids of a view's buttons and selects, laid out or not, in order."""
+    if view is None:
+        return []
+    items = controls_in(view) if isinstance(view, discord.ui.LayoutView) else view.children
+    return [item.custom_id for item in items]
 
 
 def embed_strings(embed: Any) -> list[str]:
