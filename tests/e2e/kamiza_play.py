@@ -32,7 +32,7 @@ def match_over(user: FakeUser, thread: Channel) -> bool:
     for message in reversed(user.state.messages_in.get(thread.id, ())):
         if message.ephemeral:
             continue
-        if any("Final standings" in e.get("title", "") for e in message.embeds):
+        if "Final standings" in message.text:
             return True
         if _has(message, HAND):
             return False

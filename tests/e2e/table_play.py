@@ -14,7 +14,7 @@ TURN = re.compile(r"▶️ \*\*(.+?)\*\*")
 
 def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | None:
     """The member the table message names as the one to play (None: a computer, or nobody)."""
-    found = TURN.search(message.content or "")
+    found = TURN.search(message.text)
     if found is None:
         return None
     # The fake's display name of a member is their user name, title-cased (`User.payload`).
