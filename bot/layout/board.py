@@ -122,30 +122,27 @@ def compose(board: Board) -> discord.ui.LayoutView:
 
 
 def control_rows(controls: Sequence[Control]) -> list[list[Control]]:
-    """Controls in rows as a classic view would place them: an item's `row` if it has one,
-    else packed in order (five buttons to a row, a select alone)."""
-    placed: dict[int, list[Control]] = {}
-    loose: list[Control] = []
+    """Controls in rows as a classic view places them: an item with a `row` goes there, the
+    others fill the first row with room, in order (five buttons to a row, a select alone)."""
+    rows: list[list[Control]] = [[] for _ in range(MAX_ROWS)]
     for control in controls:
         if control.row is not None:
-            placed.setdefault(control.row, []).append(control)
-        else:
-            loose.append(control)
-    rows = [placed[r] for r in sorted(placed)]
-    current: list[Control] = []
-    for control in loose:
-        wide = isinstance(control, discord.ui.Select)
-        if current and (wide or len(current) >= ROW_BUTTONS or _has_select(current)):
-            rows.append(current)
-            current = []
-        current.append(control)
-    if current:
-        rows.append(current)
-    if len(rows) > MAX_ROWS:
-        raise ValueError(f"{len(rows)} rows of controls, at most {MAX_ROWS}")
+            rows[control.row].append(control)
+    for control in controls:
+        if control.row is None:
+            free = next((row for row in rows if _fits(row, control)), None)
+            if free is None:
+                raise ValueError(f"more controls than {MAX_ROWS} rows hold")
+            free.append(control)
     for control in controls:
         control.row = None  # an action row places them now; a row number would be refused
-    return rows
+    return [row for row in rows if row]
+
+
+def _fits(row: Sequence[Control], control: Control) -> bool:
+    if isinstance(control, discord.ui.Select):
+        return not row
+    return len(row) < ROW_BUTTONS and not _has_select(row)
 
 
 def _has_select(row: Sequence[Control]) -> bool:

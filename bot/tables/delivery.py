@@ -74,7 +74,8 @@ async def dm_menu(
     embed, view = with_toggle(hand.message(table, seat, lang), table.game_id, True, lang)
     try:
         channel = await bot.create_dm(discord.Object(seat.user_id))
-        return await channel.send(view=layout_of(embed, view, content, lang))
+        layout = layout_of(embed, view, content, lang)
+        return await channel.send(view=layout, allowed_mentions=discord.AllowedMentions.none())
     except discord.Forbidden as exc:
         log.info("game %s: no DM to a member (%s): private menus again", table.game_id, exc)
         await table.ledger.dm_failed(seat.user_id)

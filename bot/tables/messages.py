@@ -77,10 +77,11 @@ class Messages:
     async def send(self, item: Item, key: str | None = None, **kwargs: Any) -> None:
         """Post a message (remembering its id under `key`); failures are logged, not raised."""
         await self.bot.wait_until_ready()
-        if not is_layout(kwargs):
-            kwargs.setdefault(
-                "allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False)
-            )
+        # A laid-out message names seats with mentions in its text, and those would notify
+        # (as content does): only a plain message (a ping) may notify anyone.
+        quiet = discord.AllowedMentions.none()
+        plain = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        kwargs.setdefault("allowed_mentions", quiet if is_layout(kwargs) else plain)
         try:
             message = await self.channel(item).send(**kwargs)
         except discord.HTTPException as exc:

@@ -88,10 +88,10 @@ async def test_rows_follow_the_classic_placement() -> None:
         custom_id="s", options=[discord.SelectOption(label="x")]
     )
     rows = control_rows([*first, select, button("b", 1, label="b")])
-    assert [len(r) for r in rows] == [5, 2, 1, 1]
+    assert [len(r) for r in rows] == [5, 3, 1]  # a later button fills an earlier row
     placed = [button("c", 1, label="c", row=1), button("d", 1, label="d", row=0)]
     assert [[c.custom_id for c in r] for r in control_rows(placed)] == [["g:d:1"], ["g:c:1"]]
-    with pytest.raises(ValueError, match="rows"):
+    with pytest.raises(ValueError, match="rows hold"):
         control_rows([button("e", 1, n, label="e") for n in range(26)])
 
 

@@ -16,7 +16,8 @@ from bot.tables import delivery, lookup
 from bot.tables.buttons import button, view_of
 from bot.tables.presenting import PING_MESSAGE
 from data.store import MemberPrefs
-from tests.bot.fakes import FakeBot, FakeInteraction
+from tests.bot import fakes
+from tests.bot.fakes import FakeBot, FakeInteraction, layout_text
 from tests.bot.test_losers_presenter import Ledger
 from tests.bot.test_turns import kamiza_table
 
@@ -50,10 +51,11 @@ class DmBot(FakeBot):
         bot = self
 
         class Dm:
-            async def send(self, content: str, **kwargs: Any) -> Any:
+            async def send(self, content: str | None = None, **kwargs: Any) -> Any:
                 if user.id in bot.closed:
                     raise CLOSED
-                bot.dms.setdefault(user.id, []).append({"content": content, **kwargs})
+                text = "\n".join(p for p in (content, layout_text(kwargs.get("view"))) if p)
+                bot.dms.setdefault(user.id, []).append({"text": text, **kwargs})
                 return SimpleNamespace(id=1, jump_url=f"https://discord.com/channels/@me/{user.id}")
 
         return Dm()
@@ -77,8 +79,9 @@ async def test_a_member_on_dm_is_told_their_turn_by_dm_with_their_menu_and_no_pu
     assert bot.posted == [] and PING_MESSAGE not in table.message_ids  # nothing in public
     [dm] = bot.dms[1]
     # In the language they chose, naming the game and linking the thread (guild 1, thread 2).
-    assert dm["content"] == "**KAMIZA（上座）**であなたの番です：https://discord.com/channels/1/2"
-    custom_ids = [item.custom_id for item in dm["view"].children]
+    said = "**KAMIZA（上座）**であなたの番です：https://discord.com/channels/1/2"
+    assert said in dm["text"].splitlines()
+    custom_ids = fakes.custom_ids(dm["view"])
     hand = table.state.hands["1"]
     assert len(custom_ids) == len(hand) + 2  # a card each, Refresh (not their move yet), the toggle
     assert custom_ids[-1] == "g:dm:7:off" and all("g:kz" in c for c in custom_ids[:-1])

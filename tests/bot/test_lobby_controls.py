@@ -7,6 +7,9 @@ import pytest
 
 import bot.tables.lobby_buttons  # noqa: F401  (registers the verbs)
 from bot.kamiza.presenter import KamizaPresenter
+from bot.layout import as_text, check
+from bot.layout.board import compose
+from bot.layout.payload import ACTION_ROW, payload
 from bot.runtime.errors import TableError
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby, bot_seat, human_seat
 from bot.runtime.manager import TableManager
@@ -208,11 +211,16 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     lobby = await open_lobby(manager, bots=3)
     await lobby.join(ANN, "ann")  # one computer waits
     presenter = KamizaPresenter(FakeBot())
-    rows = presenter.lobby_view(lobby, "ja").to_components()
+    view = compose(presenter.lobby_board(lobby, "ja"))
+    check(view)  # every limit of Discord's, nested components included
+    [container] = payload(view)
+    rows = [c for c in container["components"] if c["type"] == ACTION_ROW]
+    assert [len(row["components"]) for row in rows] == [4, 3]  # everyone's, the host's
     buttons = [b for row in rows for b in row["components"]]
-    assert len(rows) == 2 and [len(row["components"]) for row in rows] == [4, 4]
-    assert all(len(b["custom_id"]) <= 100 for b in buttons)
     disabled = {b["custom_id"].split(":")[1] for b in buttons if b.get("disabled")}
     assert disabled == {"bot_add"}  # full: no free seat for another computer
-    embed = presenter.lobby_embed(lobby, "ja")
-    assert any(f.name == "空席待ち" and "ボット3" in f.value for f in embed.fields)
+    # a section per member other than the host, its Kick beside it
+    kicks = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
+    assert kicks == [f"g:kick_ask:{lobby.game_id}:{ANN}"]
+    lines = as_text(view).splitlines()
+    assert "**空席待ち**" in lines and lines[lines.index("**空席待ち**") + 1] == "🤖 ボット3"

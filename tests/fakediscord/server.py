@@ -38,6 +38,7 @@ from .state import (
     SEND_MESSAGES_IN_THREADS,
     TEXT,
     ApiError,
+    iter_components,
     Attachment,
     Channel,
     FakeState,
@@ -257,7 +258,10 @@ def new_message(
     notified = frozenset[int]()
     silent = extra.get("flags", 0) & SUPPRESS_NOTIFICATIONS
     if extra.get("ephemeral_for") is None and not silent:  # ephemeral, "@silent": nobody
-        notified = notified_users(fields.get("content", ""), allowed_mentions)
+        # A laid-out message's text displays notify like content does (Components V2).
+        texts = [c.get("content", "") for c in iter_components(fields.get("components") or [])]
+        shown = "\n".join([fields.get("content", ""), *(t for t in texts if t)])
+        notified = notified_users(shown, allowed_mentions)
     return state.post(channel, state.bot, **fields, notified=notified, **extra)
 
 

@@ -217,8 +217,8 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 def notified_users(content: str, allowed_mentions: dict[str, Any] | None) -> frozenset[int]:
     """Who Discord notifies for a newly created message: the users mentioned in its content
-    that `allowed_mentions` lets through (absent: every one). Embeds and edits never notify,
-    so only message creation asks this."""
+    (or, laid out, its text displays) that `allowed_mentions` lets through (absent: every one).
+    Embeds and edits never notify, so only message creation asks this."""
     mentioned = {int(found) for found in MENTION.findall(content or "")}
     if allowed_mentions is not None and "users" not in (allowed_mentions.get("parse") or []):
         mentioned &= {int(user) for user in allowed_mentions.get("users") or []}
