@@ -74,21 +74,36 @@ handles("host")(member_list("host_to", "lobby.transfer_pick"))
 
 @handles("kick_ask")
 async def kick_ask(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    """Chosen in the host's private list: the list becomes the question."""
+    text, view = kick_question(interaction, game_id, args.number(0))
+    await interaction.response.edit_message(content=text, view=view)
+
+
+@handles("kick_seat")
+async def kick_seat(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    """Kick beside a seat of the lobby message: the question comes privately."""
+    text, view = kick_question(interaction, game_id, args.number(0))
+    await ephemeral(interaction, text, view=view)
+
+
+def kick_question(
+    interaction: discord.Interaction, game_id: int, member: int
+) -> tuple[str, discord.ui.View]:
+    """Are you sure? (the host's alone to answer; anyone else is refused)"""
     lobby = lookup.lobby(interaction, game_id)
     lobby.check_host(interaction.user.id, can_manage(interaction))
-    seat = lobby.other_member(args.number(0))
+    seat = lobby.other_member(member)
     lang = lang_of(interaction)
     view = view_of(
         button(
             "kick_yes",
             game_id,
-            args.number(0),
+            member,
             label=t(lang, "lobby.kick_button"),
             style=discord.ButtonStyle.danger,
         )
     )
-    text = t(lang, "lobby.kick_confirm", player=f"<@{seat.user_id}>")
-    await interaction.response.edit_message(content=text, view=view)
+    return t(lang, "lobby.kick_confirm", player=f"<@{seat.user_id}>"), view
 
 
 @handles("kick_yes")

@@ -49,7 +49,7 @@ class LobbyMessages(Messages):
         for line, seat in zip(self.seat_lines(lobby, lang), lobby.seats, strict=True):
             kick = None
             if seat.user_id is not None and not seat.is_bot and seat.user_id != lobby.host_id:
-                kick = button("kick_ask", lobby.game_id, seat.user_id, label=t(lang, "lobby.kick"))
+                kick = button("kick_seat", lobby.game_id, seat.user_id, label=t(lang, "lobby.kick"))
             board.seat(line, kick)
         waiting = self.waiting_names(lobby, lang)
         if waiting:

@@ -221,6 +221,6 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     assert disabled == {"bot_add"}  # full: no free seat for another computer
     # a section per member other than the host, its Kick beside it
     kicks = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
-    assert kicks == [f"g:kick_ask:{lobby.game_id}:{ANN}"]
+    assert kicks == [f"g:kick_seat:{lobby.game_id}:{ANN}"]
     lines = as_text(view).splitlines()
     assert "**空席待ち**" in lines and lines[lines.index("**空席待ち**") + 1] == "🤖 ボット3"

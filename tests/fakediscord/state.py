@@ -236,6 +236,13 @@ class Version:
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in iter_components(self.components) if c.get("type") == 2]
 
+    @property
+    def text(self) -> str:
+        """Its content, then its text displays (a laid-out message has no content)."""
+        texts = [c.get("content", "") for c in iter_components(self.components)]
+        texts = [t for t in texts if t and isinstance(t, str)]
+        return "\n".join(p for p in (self.content, *texts) if p)
+
 
 @dataclass(eq=False)
 class Message:
