@@ -11,7 +11,7 @@ from fakediscord.state import Channel, FakeState, Message, Version
 
 from rules.log import apply_entry, start
 
-# A table message's round, from its embed's title: "Game 2/3 · Round 1/3", "Round 5/7",
+# A table message's round, from its title: "Game 2/3 · Round 1/3", "Round 5/7",
 # "Trick 4/10" (the English titles of KAMIZA, Kobayakawa and Rights of Losers).
 ROUND = re.compile(r"(?:Game \d+/\d+ · )?(?:Round|Trick) \d+")
 HAND_BUTTON = "g:hand:"
@@ -44,7 +44,10 @@ def notifications(state: FakeState, thread: Channel, user_id: int) -> list[Messa
 
 
 def round_of(version: Version) -> str | None:
-    titles = [e.get("title", "") for e in version.embeds]
+    """The round a table message shows, from its title (a layout's "### " heading, or an
+    embed's title)."""
+    headings = [line for line in version.text.splitlines() if line.startswith("### ")]
+    titles = [e.get("title", "") for e in version.embeds] + headings
     found = [m.group(0) for t in titles if (m := ROUND.search(t))]
     return found[0] if found else None
 
@@ -69,12 +72,13 @@ def assert_history_true(state: FakeState, thread: Channel) -> int:
             continue
         tables += 1
         rounds = {r for v in versions if (r := round_of(v)) is not None}
-        assert len(rounds) == 1, (message.id, [v.content for v in versions], rounds)
+        assert len(rounds) == 1, (message.id, [v.text for v in versions], rounds)
         closed = next((i for i, v in enumerate(versions) if not live(v)), None)
         if closed is not None:
             assert all(v == versions[closed] for v in versions[closed:]), message.id
             shown = versions[closed]  # names nobody to play, in its text or its picture
-            assert "▶️" not in shown.content and "Turn:" not in str(shown.embeds), shown
+            assert "▶️" not in shown.text and "Turn:" not in shown.text, shown
+            assert "Turn:" not in str(shown.embeds), shown
             # ...and keeps the "?" of the rules that decided its round (issue "At the table")
             assert any(b["custom_id"].startswith(WHY_BUTTON) for b in shown.buttons()), shown
     for message in thread_messages(state, thread):
