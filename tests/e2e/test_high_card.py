@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from fakediscord import FakeUser
+from fakediscord.server import COMPONENTS_V2
 from fakediscord.state import Channel, Message
 from kamiza_play import HAND
 from table_play import has_button, open_table, verb_button, whose_turn
@@ -65,7 +66,7 @@ def final_standings(user: FakeUser, thread: Channel) -> list[Message]:
 
 
 def reveals(user: FakeUser, thread: Channel) -> list[Message]:
-    return [m for m in user.visible_messages(thread) if " · Reveal" in m.text and m.embeds]
+    return [m for m in user.visible_messages(thread) if "· Reveal" in m.text and not m.ephemeral]
 
 
 async def wait_turn(
@@ -183,7 +184,9 @@ async def test_high_card_plugs_in_through_the_registry_and_plays_to_the_end(
 
     # The reveals and the standings, in the thread; no card was public before its reveal (G-3).
     told = reveals(ann, thread)
-    assert [m.embeds[0]["title"] for m in told] == [f"Round {n} · Reveal" for n in (1, 2, 3)]
+    headings = [m.text.splitlines()[0] for m in told]  # every public message is laid out
+    assert headings == [f"### Round {n} · Reveal" for n in (1, 2, 3)]
+    assert all(m.flags & COMPONENTS_V2 and not m.embeds for m in told)
     for message in ann.visible_messages(thread):
         if not message.ephemeral and CARD in message.text:
             assert message in told, message.text

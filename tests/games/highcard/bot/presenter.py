@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import t
+from bot.layout.board import layout_of
 from bot.runtime.moment import Moment
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter, as_of
@@ -62,7 +63,7 @@ class HighCardPresenter(MessagePresenter[HighCard]):
             return
         ended = next(e for e in events if isinstance(e, Revealed))
         await self.close_table(table, t(lang, "highcard.table.round_over", round=ended.round))
-        await self.send(table, content=note, embed=reveal)
+        await self.publish(table, None, layout_of(reveal, note=note, lang=lang))
         if not moment.state.over:
             await self.post_table(table, moment, lang)  # a fresh table message for the next round
 
