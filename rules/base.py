@@ -71,12 +71,24 @@ class Event:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Next:
-    """Who must act now and what kind of decision is expected."""
+    """Who must act now and what kind of decision is expected.
+
+    In a step where several players choose at the same time (RULES.md H-1, H-2), `players` is
+    everyone who still has to choose, clockwise from the start player, and `player` the first of
+    them; empty otherwise (one player acts: `player`)."""
 
     player: str
     expects: str
+    players: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, str]:
+    @property
+    def pending(self) -> tuple[str, ...]:
+        """Everyone who must act now: the step's choosers, or the one player on turn."""
+        return self.players or (self.player,)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.players:
+            return {"player": self.player, "expects": self.expects, "players": list(self.players)}
         return {"player": self.player, "expects": self.expects}
 
 
@@ -198,9 +210,10 @@ class Game(ABC, Generic[ActionT, EventT, ObservationT]):
         return self.phase_rules.get(nxt.expects, ()) if nxt is not None else ()
 
     def to_act(self) -> list[str]:
-        """The players who may act now (empty once the game is over)."""
+        """The players who may act now (empty once the game is over; several in a step of
+        choices made at the same time)."""
         nxt = self.next()
-        return [nxt.player] if nxt else []
+        return list(nxt.pending) if nxt else []
 
     @property
     def over(self) -> bool:

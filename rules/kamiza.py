@@ -69,6 +69,7 @@ from rules.kamiza_moves import (
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
 from rules.kamiza_round import KamizaRound
 from rules.kamiza_sight import KamizaSight, LastRound
+from rules.kamiza_together import KamizaTogether
 from rules.kamiza_view import KamizaObservation
 
 __all__ = [
@@ -97,7 +98,13 @@ __all__ = [
 ]
 
 
-class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, KamizaObservation]):
+class Kamiza(
+    KamizaRound,
+    KamizaResults,
+    KamizaSight,
+    KamizaTogether,
+    Game[Play, KamizaEvent, KamizaObservation],
+):
     """A match of KAMIZA: 3 games of 3 rounds for 3 or 4 players."""
 
     name: ClassVar[str] = "kamiza"
@@ -111,6 +118,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     # face up, and a game's unplayed card is the one its three revealed plays left (K-2).
     public_kinds: ClassVar[frozenset[str]] = frozenset(
         {
+            "choice_made",
             "round_revealed",
             "squealed",
             "removed_wrong_area",
@@ -129,10 +137,19 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         }
     )
 
-    def __init__(self, players: tuple[str, ...], edition: str, advanced: bool, start: str) -> None:
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        edition: str,
+        advanced: bool,
+        start: str,
+        simultaneous: bool = False,
+    ) -> None:
         self.players = players
         self.edition = edition
         self.advanced = advanced
+        self.simultaneous = simultaneous  # H-1 (kamiza_together)
+        self._chosen: Mapping[str, Play] = {}
         self.cards = cards = CARD_SETS[edition]
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
         self.wanted: dict[str, int] = dict.fromkeys(players, 0)
@@ -170,7 +187,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
             if type(edition) is str and edition in EDITIONS and type(advanced) is bool:
                 return {"edition": edition, "advanced": advanced}
         options = dict(options or {})
-        unknown = sorted(set(options) - {"edition", "advanced"})
+        unknown = sorted(set(options) - {"edition", "advanced", "simultaneous"})
         if unknown:
             raise InvalidSetup(f"unknown option {unknown[0]!r}")
         edition = options.get("edition", SECOND)
@@ -179,7 +196,13 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         advanced = options.get("advanced", False)
         if not isinstance(advanced, bool):
             raise InvalidSetup("advanced must be true or false")
-        return {"edition": edition, "advanced": advanced}
+        simultaneous = options.get("simultaneous", False)
+        if not isinstance(simultaneous, bool):
+            raise InvalidSetup("simultaneous must be true or false")
+        normal: dict[str, Any] = {"edition": edition, "advanced": advanced}
+        if simultaneous:  # the house rule (H-1); absent when off, as in every log before it
+            normal["simultaneous"] = True
+        return normal
 
     @classmethod
     def create(
@@ -197,7 +220,7 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         start = setup.get("start_player") if is_mapping else None
         if start not in seats:
             raise InvalidSetup("setup.start_player must be one of the players (K-12)")
-        return cls(seats, opts["edition"], opts["advanced"], start)
+        return cls(seats, opts["edition"], opts["advanced"], start, "simultaneous" in opts)
 
     @classmethod
     def draw_setup(
@@ -246,9 +269,13 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     # -- whose turn --------------------------------------------------------------------------------
 
     def next(self) -> Next | None:
+        if self.simultaneous and self.together():
+            return self._together_next()
         return self._next
 
     def legal_actions(self, player: str) -> list[Play]:
+        if self.simultaneous and self.together():
+            return self._together_legal(player)
         if self.finished or self.order[len(self.plays)] != player:
             return []
         return list(LEGAL[self._holdings[player].hand])
@@ -256,6 +283,8 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     def random_action(self, player: str, rng: random.Random) -> Play:
         """`rng.choice(self.legal_actions(player))`, drawing the very same action from `rng`."""
         now = self._now
+        if self.simultaneous and self.together():
+            return self._together_random(player, rng)
         if player == now.player and type(rng) is CHOICE_RANDOM:
             _, picks, bits = now.draw
             action = picks[rng.getrandbits(bits)]
@@ -269,6 +298,9 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
     def _refuse(self, player: str, action: Any) -> None:
         if self.finished:
             raise IllegalAction("K-2", "the match is over")
+        if self.simultaneous and self.together():
+            self._refuse_choice(player, action)
+            return
         if not isinstance(action, Play):
             raise IllegalAction("K-3", "the only action is playing a card to an area")
         if player not in self.players:
@@ -292,30 +324,48 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         # Holding (kamiza_moves). Anything else -- refused, or an equal play made elsewhere -- is
         # checked rule by rule and carried out the long way (`_apply_checked`).
         now = self._now
-        if player == now.player:
+        if player == now.player and not self.simultaneous:
             move = now.moves.get(id(action))
             if move is not None:
                 events: list[KamizaEvent] = []
                 self._play(player, move, events)
                 return events
+        if self.simultaneous and self.together():
+            if self.finished:
+                raise IllegalAction("K-2", "the match is over")
+            return self._choose(player, action)
         return self._apply_checked(player, action)
 
     def _apply_checked(self, player: str, action: Any) -> list[KamizaEvent]:
         """K-1..K-3 rule by rule (refusals name the rule), then the play the long way: for a
         subclass of Play, an equal Play made elsewhere, or a hand someone changed."""
         self._refuse(player, action)
-        card, area = action.card, action.area
-        rest = tuple(c for c in self._holdings[player].hand if c != card)
-        played, placed, face_up, digit = step(player, card, area)
         events: list[KamizaEvent] = []
-        self._play(player, (holding(player, rest), (played,), placed, face_up, digit), events)
+        self._carry_out(player, action, events)
         return events
+
+    def _carry_out(self, player: str, action: Play, events: list[KamizaEvent] | None) -> None:
+        """A legal play by the player on turn, made: the shared move of their Holding, or the
+        move worked out for a play made elsewhere."""
+        move = self._now.moves.get(id(action))
+        if move is None:
+            card, area = action.card, action.area
+            rest = tuple(c for c in self._holdings[player].hand if c != card)
+            played, placed, face_up, digit = step(player, card, area)
+            move = (holding(player, rest), (played,), placed, face_up, digit)
+        self._play(player, move, events)
 
     def playout(self, rng: random.Random) -> None:
         """The step loop's very game (`Game.playout`), no events made: from a generator of the
         class CHOICE_RANDOM each play is drawn as its move (`Holding.move_draw`: the draws of
         `rules.agents.random_action`) and carried out by `_play`, as `apply` would."""
+        while self._chosen:  # a step under way: its choosers first, as the step loop would
+            nxt = self.next()
+            assert nxt is not None
+            self.apply(nxt.player, self.random_action(nxt.player, rng))
         if type(rng) is CHOICE_RANDOM:
+            # A random simultaneous round draws each choice from its chooser's hand, clockwise,
+            # as a round in turn draws each play: the very same game from here on.
             self._play_out(rng.getrandbits)
         else:
             super().playout(rng)
@@ -324,6 +374,8 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         """`rules.log.load`'s quick path: apply the plain log entries (`player`, `card`, `area`
         and nothing else, legal) from `index` on, exactly as `apply_entry` would, and return the
         index of the first entry left to `apply_entry` (anything else, or a refusal)."""
+        if self.simultaneous:
+            return index  # choices are kept aside: every entry through apply_entry
         while index < len(entries):
             entry = entries[index]
             if type(entry) is not dict or len(entry) != 3:
@@ -350,6 +402,12 @@ class Kamiza(KamizaRound, KamizaResults, KamizaSight, Game[Play, KamizaEvent, Ka
         if self.dropped:
             return tuple(p for p in seating if p not in self.dropped)
         return seating
+
+    def determinize(self, player: str, rng: random.Random) -> Self:
+        twin = super().determinize(player, rng)
+        if self._chosen:  # others' choices kept aside are as hidden as face-down cards (H-1)
+            twin._chosen = self._determinize_choices(player, rng)
+        return twin
 
     def computer_action(self, player: str, rng: random.Random) -> Play:
         from rules.kamiza_agent import kamiza_policy  # it reads this class: imported on use

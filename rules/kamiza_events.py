@@ -82,8 +82,25 @@ class MatchEnded(Event):
         return Because("K-13", f"tie_{self.tie_break}" if self.tie_break else "highest_total")
 
 
+@dataclass(frozen=True, slots=True)
+class ChoiceMade(Event):
+    """H-1: a player made this round's choice, to be revealed with everyone's once all have
+    chosen; the table learns only *that* they chose (the card and area are in the log)."""
+
+    kind: ClassVar[str] = "choice_made"
+    rule: ClassVar[str] = "H-1"
+    player: str
+
+
 KamizaEvent: TypeAlias = (
-    CardPlaced | RoundRevealed | RoundScored | GameEnded | RoundStarted | MatchEnded | JudgeEvent
+    ChoiceMade
+    | CardPlaced
+    | RoundRevealed
+    | RoundScored
+    | GameEnded
+    | RoundStarted
+    | MatchEnded
+    | JudgeEvent
 )
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Self
 
 from rules.base import Next
 from rules.kamiza_judge import PlayedCard
 from rules.kamiza_memo import CODE_BASE, EDITION_CODES, PLAY_CODES, RoundTemplate
-from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, Holding, holding, step
+from rules.kamiza_moves import GAMES_PER_MATCH, ROUNDS_PER_GAME, Holding, Play, holding, step
 from rules.kamiza_view import KamizaObservation, RoundRecord, TableCard
 
 # The last judged round: (game, round, its start player, its plays, its template).
@@ -35,6 +36,8 @@ class KamizaSight:
     _last: LastRound | None
     _code: int
     _holdings: dict[str, Holding]
+    simultaneous: bool
+    _chosen: Mapping[str, Play]  # kamiza_together: a step's choices kept aside (H-1)
 
     def next(self) -> Next | None:
         raise NotImplementedError
@@ -113,12 +116,17 @@ class KamizaSight:
         return self.game_index * ROUNDS_PER_GAME + self.round_index + 1
 
     def observation(self, player: str | None) -> KamizaObservation:
-        """G-3: own hand; face-down cards as areas only, but the start player's under advanced."""
+        """G-3: own hand; face-down cards as areas only, but the start player's under advanced.
+        H-1: of a step's choices, a player sees their own and, of the others, only who chose."""
         face_up = self.start_player if self.advanced else None
         table = tuple(
             TableCard(p.player, p.area, p.card if p.player in (player, face_up) else None)
             for p in self.plays
         )
+        chosen = self._chosen
+        mine = chosen.get(player) if chosen and player is not None else None
+        if mine is not None and player is not None:
+            table += (TableCard(player, mine.area, mine.card),)
         last = None
         if self._last is not None:
             game_no, round_no, start, plays, template = self._last
@@ -132,7 +140,7 @@ class KamizaSight:
             advanced=self.advanced,
             players=self.players,
             you=player,
-            hand=self._holdings[player].hand if player in self._holdings else None,
+            hand=self._hand_of(player, mine),
             hand_sizes={p: len(held.hand) for p, held in self._holdings.items()},
             game_number=game_no,
             round=round_no,
@@ -147,7 +155,17 @@ class KamizaSight:
             last_round=last,
             over=self.finished,
             winners=tuple(self.winners()),
+            simultaneous=self.simultaneous,
+            chosen=tuple(p for p in self.players if p in chosen),
+            waiting_for=nxt.players if nxt else (),
         )
+
+    def _hand_of(self, player: str | None, chosen: Play | None) -> tuple[str, ...] | None:
+        """A seated player's cards in hand; a card chosen this step is on the table already."""
+        if player not in self._holdings:
+            return None
+        hand = self._holdings[player].hand
+        return hand if chosen is None else tuple(c for c in hand if c != chosen.card)
 
     def view(self, player: str | None) -> dict[str, Any]:
         """G-3: `observation(player)` as JSON-ready data."""

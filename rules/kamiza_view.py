@@ -70,6 +70,11 @@ class KamizaObservation:
     last_round: RoundRecord | None
     over: bool
     winners: tuple[str, ...]
+    # H-1 (the `simultaneous` house rule): who has chosen in this step, in seating order, and
+    # who still has to, clockwise from the start player; never what anyone else chose.
+    simultaneous: bool = False
+    chosen: tuple[str, ...] = ()
+    waiting_for: tuple[str, ...] = ()
 
     def to_view(self) -> dict[str, Any]:
         """The JSON-ready dict of `Kamiza.view`, key for key."""
@@ -94,4 +99,15 @@ class KamizaObservation:
             "last_round": self.last_round.to_json() if self.last_round else None,
             "over": self.over,
             "winners": list(self.winners),
+            **self._together_view(),
+        }
+
+    def _together_view(self) -> dict[str, Any]:
+        """The house rule's keys, only in a simultaneous match (views of others as before)."""
+        if not self.simultaneous:
+            return {}
+        return {
+            "simultaneous": True,
+            "chosen": list(self.chosen),
+            "waiting_for": list(self.waiting_for),
         }
