@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from rules import kobayakawa_together as together
 from rules.base import Event, Game, InvalidSetup
 from rules.kobayakawa_moves import (
     Action,
@@ -58,6 +59,7 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
             "fight_phase_started",
             "fought",
             "passed",
+            "choice_made",
             "round_won",
             "nobody_fought",
             "player_out",
@@ -73,14 +75,22 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
         cls, players: Sequence[str], options: Mapping[str, Any] | None, setup: Mapping[str, Any]
     ) -> Self:
         seats = seating(players)  # B-1: 3 to 6 distinct names
-        if options:
-            cls.normalise_options(options)
+        opts = cls.normalise_options(options) if options else {}
         if type(setup) is not dict and not isinstance(setup, Mapping):
             raise InvalidSetup("setup must be an object")
         start = setup.get("start_player")
         if start not in seats.players:
             raise InvalidSetup("setup.start_player must be one of the players (B-1)")
-        return cls(seats, start, checked_decks(setup.get("decks")))
+        game = cls(seats, start, checked_decks(setup.get("decks")))
+        game.simultaneous = "simultaneous" in opts
+        return game
+
+    @classmethod
+    def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """`simultaneous` (H-2), absent when off; nothing else."""
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidSetup("options must be an object")
+        return together.options(dict(options or {}))
 
     @classmethod
     def draw_setup(
@@ -108,11 +118,18 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
     def determinize(self, player: str, rng: random.Random) -> Self:
         from rules.kobayakawa_determinize import determinized
 
-        return determinized(self, player, rng)
+        twin = determinized(self, player, rng)
+        if self._chosen:  # others' choices kept aside are as hidden as their cards (H-2)
+            twin._chosen = together.determinized_choices(self, player, rng)
+        return twin
 
     def playout(self, rng: random.Random) -> None:
         """The step loop's game (`Game.playout`), phase by phase without events (`playout` of
         `kobayakawa_turns`); the step loop itself where that one hands over."""
+        while self._chosen:  # a step under way: its choosers first, as the step loop would
+            nxt = self.next()
+            assert nxt is not None
+            self.apply(nxt.player, self.random_action(nxt.player, rng))
         if not quick_playout(self, rng):
             super().playout(rng)
 

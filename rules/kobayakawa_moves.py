@@ -260,8 +260,19 @@ def game_ended(
     return event
 
 
+@dataclass(frozen=True, slots=True)
+class ChoiceMade(Event):
+    """H-2: a player chose to fight or pass, revealed with everyone's once all have chosen; the
+    table learns only *that* they chose (the choice itself is in the log)."""
+
+    kind: ClassVar[str] = "choice_made"
+    rule: ClassVar[str] = "H-2"
+    player: str
+
+
 KobayakawaEvent = (
-    RoundStarted
+    ChoiceMade
+    | RoundStarted
     | Drew
     | KobayakawaReplaced
     | FightPhaseStarted

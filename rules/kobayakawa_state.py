@@ -11,9 +11,10 @@ orders, events: all immutable). What a turn changes: `kobayakawa_turns` (shared 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
+from rules import kobayakawa_together as together
 from rules.base import Event, IllegalAction, Next
 from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
@@ -46,6 +47,7 @@ from rules.kobayakawa_tables import (
     CENTRE_KAMONS,
     COPIED_RANDOM,
     DRAW,
+    FIGHT,
     OVER,
     PHASE_STARTS,
     ROUNDS,
@@ -64,6 +66,7 @@ class KobayakawaState:
     `random_action`, `apply`, `look` (B-3), `clone`."""
 
     __slots__ = (
+        "_chosen",
         "_drew",
         "_events",
         "_fights",
@@ -100,6 +103,7 @@ class KobayakawaState:
         "players",
         "pot",
         "round",
+        "simultaneous",
         "start_player",
         "turn",
     )
@@ -173,6 +177,8 @@ class KobayakawaState:
         self._last_result = ()
         self._last_round = None
         self._quiet = False
+        self.simultaneous = False  # the house rule H-2 (kobayakawa_together), set by `create`
+        self._chosen: Mapping[str, KobayakawaAction] = {}
         first = begin_round(self)
         assert first is not None  # `create` checks that round 1 has its deck
         self._opening = (first,)
@@ -217,6 +223,8 @@ class KobayakawaState:
         new._drew = self._drew
         new._fought = self._fought
         new._passed = self._passed
+        new.simultaneous = self.simultaneous
+        new._chosen = self._chosen  # replaced, never changed in place
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
@@ -225,14 +233,20 @@ class KobayakawaState:
     # -- whose turn --------------------------------------------------------------------------------
 
     def next(self) -> Next | None:
+        if self.simultaneous and self.phase is FIGHT:
+            return together.next_of(self)
         return self._next
 
     def legal_actions(self, player: str) -> list[KobayakawaAction]:
+        if self.simultaneous and self.phase is FIGHT:
+            return together.legal(self, player)
         return list(self._options) if player == self._mover else []
 
     def random_action(self, player: str, rng: random.Random) -> KobayakawaAction:
         """A uniformly random legal action: `rng.choice(legal_actions(player))`, the very pick
         from the very draws, without building the list (`kobayakawa_tables.COPIED_RANDOM`)."""
+        if self.simultaneous and self.phase is FIGHT:
+            return together.random_choice(self, player, rng)
         if player == self._mover and type(rng) is COPIED_RANDOM:
             _, picks, bits = self.draw_table
             action = picks[rng.getrandbits(bits)]
@@ -298,13 +312,18 @@ class KobayakawaState:
     # -- applying ----------------------------------------------------------------------------------
 
     def _refuse(self, player: str, action: Any) -> None:
-        refused = refusal(self, player, action)
+        if self.simultaneous and self.phase is FIGHT:
+            refused = together.refusal(self, player, action)
+        else:
+            refused = refusal(self, player, action)
         if refused is not None:
             raise refused
 
     def apply(self, player: str, action: Any) -> list[KobayakawaEvent]:
         # The usual turns, told apart by identity, change a few fields in place; anything else
         # is judged by `refusal` first (`_apply_checked`).
+        if self.simultaneous and self.phase is FIGHT:
+            return together.choose(self, player, action, self._fight_turn)
         if player != self._mover:
             return self._apply_checked(player, action)
         event: Choice
@@ -331,6 +350,11 @@ class KobayakawaState:
             self.turn = turn
             self._mover, self._next, self.draw_table = turns[turn]
             return [event]
+        return self._fight_turn(player, action)
+
+    def _fight_turn(self, player: str, action: Any) -> list[KobayakawaEvent]:
+        """B-4: the player on turn fights or passes (the phase's last ends the round)."""
+        event: Choice
         if action is PASS_ACTION:
             event = self._passed[player]
         elif action is FIGHT_ACTION:
@@ -377,6 +401,8 @@ class KobayakawaState:
             self._quiet = False
 
     def _forward(self, entries: Sequence[Any], index: int) -> int:
+        if self.simultaneous:
+            return index  # fights are kept aside: every entry through apply_entry
         simple, draws, apply = SIMPLE, DRAWS, self.apply
         action: KobayakawaAction
         for entry in entries[index:] if index else entries:

@@ -15,6 +15,7 @@ from rules.kobayakawa_moves import (
     Showdown,
 )
 from rules.kobayakawa_tables import OVER
+from rules.kobayakawa_together import choice_of, has_chosen
 
 if TYPE_CHECKING:
     from rules.kobayakawa_state import KobayakawaState
@@ -54,6 +55,12 @@ class KobayakawaObservation:
     last_round: tuple[KobayakawaEvent, ...]
     over: bool
     winners: tuple[str, ...]
+    # H-2 (the `simultaneous` house rule): in the fight phase, who has chosen (seating order),
+    # who still has to (clockwise), and the viewer's own choice; never anyone else's.
+    simultaneous: bool = False
+    chosen: tuple[str, ...] = ()
+    waiting_for: tuple[str, ...] = ()
+    my_choice: str | None = None
 
     def view(self) -> dict[str, Any]:
         """The JSON-ready view the bot and `Kobayakawa.view` have always given."""
@@ -82,6 +89,18 @@ class KobayakawaObservation:
             "last_round": [event.to_json() for event in self.last_round],
             "over": self.over,
             "winners": list(self.winners),
+            **self._together_view(),
+        }
+
+    def _together_view(self) -> dict[str, Any]:
+        """The house rule's keys, only in a simultaneous game (views as before otherwise)."""
+        if not self.simultaneous:
+            return {}
+        return {
+            "simultaneous": True,
+            "chosen": list(self.chosen),
+            "waiting_for": list(self.waiting_for),
+            "my_choice": self.my_choice,
         }
 
 
@@ -139,4 +158,8 @@ def observe(game: KobayakawaState, player: str | None) -> KobayakawaObservation:
         last_round=game.last_result,
         over=game.phase == OVER,
         winners=tuple(game.winners()),
+        simultaneous=game.simultaneous,
+        chosen=has_chosen(game),
+        waiting_for=nxt.players if nxt else (),
+        my_choice=choice_of(game, player),
     )
