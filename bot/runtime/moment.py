@@ -11,6 +11,10 @@ autopilot, or a new round (deal, trick) begins with a member to act (`turn_began
 player acting several times in a row in one round (Rights of Losers' chips, Kobayakawa's draw
 then keep) is one turn: one ping. Computer seats and seats on autopilot have no turns to be
 told of: the table plays for them.
+
+A *step* of choices made at the same time (the house rule `simultaneous`, RULES.md H-1, H-2) is
+no one's turn: when it opens, every member who has to choose is told once (`step_opened`), and
+nobody again until the next step or turn.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ class Moment(Generic[G]):
     autopilot: frozenset[str]
     turn_of: str | None
     closing: bool = False  # drawn as its round's last picture: nobody is to act any more
+    step_of: tuple[str, ...] = ()  # the members a step that opened here awaits (`step_opened`)
 
     @property
     def next(self) -> Next | None:
@@ -55,11 +60,29 @@ def turn_began(
     `before` and `round_before` are who had to act and the round before the action (None for a
     table that is just being opened or restored: whoever must act now starts a turn)."""
     now = state.next()
-    if now is None or seats[now.player].is_bot or now.player in autopilot:
-        return None
+    if now is None or now.players or seats[now.player].is_bot or now.player in autopilot:
+        return None  # (a step of choices at once is nobody's turn: `step_opened`)
     if before is not None and before.player == now.player and round_before == state.round_number():
         return None
     return now.player
+
+
+def step_opened(
+    before: Next | None,
+    round_before: int | None,
+    state: AnyGame,
+    seats: Mapping[str, Seat],
+    autopilot: Collection[str],
+) -> tuple[str, ...]:
+    """The members a step of choices made at once awaits, if the step opens now (else none):
+    after a turn, at a new round, or at a table just opened or restored (`before` None)."""
+    now = state.next()
+    if now is None or not now.players:
+        return ()
+    same_step = before is not None and before.players and round_before == state.round_number()
+    if same_step:
+        return ()
+    return tuple(p for p in now.players if not seats[p].is_bot and p not in autopilot)
 
 
 def moment_of(
@@ -67,6 +90,8 @@ def moment_of(
     state: S,
     autopilot: Collection[str],
     turn_of: str | None,
+    step_of: tuple[str, ...] = (),
 ) -> Moment[S]:
     """A moment of `state` taken now: a clone, so the table may play on."""
-    return Moment(seq, state.clone(), state.round_number(), frozenset(autopilot), turn_of)
+    round_no = state.round_number()
+    return Moment(seq, state.clone(), round_no, frozenset(autopilot), turn_of, step_of=step_of)

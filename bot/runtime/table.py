@@ -11,7 +11,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
-from bot.runtime.moment import Moment, moment_of, turn_began
+from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
+from bot.runtime.step_clock import StepKey, run_step, step_key
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, ResultRow, Seat
 from rules.agents import computer_action
@@ -125,6 +126,7 @@ class Table(Generic[G]):
         self.memory = Memory()  # the presenter's facts about this table, dropped with it
         self._rng = random.Random()
         self._clock: asyncio.Task[Any] | None = None
+        self._step: StepKey | None = None  # the step of choices at once its clock runs for
         self._on_closed = on_closed
 
     @property
@@ -170,7 +172,8 @@ class Table(Generic[G]):
             if cause == "player":
                 self.expiries[player] = 0
             began = turn_began(before, round_before, self.state, self.seats, self.autopilot)
-            moment = self.moment(began)
+            opened = step_opened(before, round_before, self.state, self.seats, self.autopilot)
+            moment = self.moment(began, opened)
             self.outbox.put(lambda: self.presenter.events(self, player, events, cause, moment))
             self.outbox.put(lambda: self.presenter.turn(self, moment))
             if self.state.over:
@@ -277,13 +280,17 @@ class Table(Generic[G]):
 
     # -- the clock ---------------------------------------------------------------------------
 
-    def moment(self, turn_of: str | None) -> Moment[G]:
+    def moment(self, turn_of: str | None, step_of: tuple[str, ...] = ()) -> Moment[G]:
         """The table now, kept for a presenter job that runs later (`bot.runtime.moment`)."""
-        return moment_of(self.seq, self.state, self.autopilot, turn_of)
+        return moment_of(self.seq, self.state, self.autopilot, turn_of, step_of)
 
     def start(self, *, restored: bool) -> None:
         """Show the table, tell whoever must act, and start the clock for them."""
-        moment = self.moment(turn_began(None, None, self.state, self.seats, self.autopilot))
+        seats, autopilot = self.seats, self.autopilot
+        moment = self.moment(
+            turn_began(None, None, self.state, seats, autopilot),
+            step_opened(None, None, self.state, seats, autopilot),
+        )
         self.outbox.put(lambda: self.presenter.table_opened(self, restored, moment))
         self.outbox.put(lambda: self.presenter.turn(self, moment))
         self._schedule()
@@ -294,9 +301,17 @@ class Table(Generic[G]):
             await self._finish(last)
 
     def _schedule(self) -> None:
+        key = step_key(self.state)
+        clock = self._clock
+        if key is not None and key == self._step and clock is not None and not clock.done():
+            return  # the step's one clock runs on, whoever chose (H-3)
         self._stop_clock()
+        self._step = key
         nxt = self.state.next()
         if nxt is None or self.closed:
+            return
+        if key is not None:  # choices made at once (RULES.md H-1, H-2): `bot.runtime.step_clock`
+            self._clock = spawn(run_step(self, key), name=f"game {self.game_id} step")
             return
         seat = self.seats[nxt.player]
         if seat.is_bot or nxt.player in self.autopilot:
@@ -346,11 +361,15 @@ class Table(Generic[G]):
         self.expiries[player] += 1
         autopilot = self.expiries[player] >= self.timing.expiries_before_autopilot
         if autopilot:
-            self.autopilot.add(player)  # before acting, so their next turn is already covered
-            await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
+            await self.set_autopilot(player)
         await self._act_for(player, self._policy(player), seq, "timeout")
         if autopilot and not self.closed:
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
+
+    async def set_autopilot(self, player: str) -> None:
+        """Put a seat on autopilot (before acting for it: its next turn is covered already)."""
+        self.autopilot.add(player)
+        await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
 
     async def _act_for(self, player: str, action: Any, seq: int, cause: str) -> None:
         """Act for a seat (computer, timeout, autopilot); a failure is retried a few times with
