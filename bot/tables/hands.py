@@ -102,13 +102,14 @@ async def current(
 async def on_turn(
     interaction: discord.Interaction, game_id: int, shown: str, hand: HandView[G]
 ) -> Turn[G] | None:
-    """`current`, and the seat must be the one to act: otherwise None after a private answer
-    naming whose turn it is."""
+    """`current`, and the seat must be one to act (the one on turn, or one of those to choose
+    in a step of choices made at once): otherwise None after a private answer naming whose turn
+    it is."""
     turn = await current(interaction, game_id, shown, hand)
     if turn is None:
         return None
     nxt = turn.table.state.next()
-    if nxt is None or nxt.player != turn.seat.player:
+    if nxt is None or turn.seat.player not in nxt.pending:
         waiting = turn.table.seats[nxt.player].display_name if nxt else "—"
         await ephemeral(
             interaction, t(turn.lang, f"{hand.prefix}.hand.not_your_turn", player=waiting)
