@@ -38,7 +38,6 @@ from .state import (
     SEND_MESSAGES_IN_THREADS,
     TEXT,
     ApiError,
-    iter_components,
     Attachment,
     Channel,
     FakeState,
