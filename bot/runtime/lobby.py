@@ -12,9 +12,12 @@ from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from data.store import Ledger, Seat
+from rules.base import InvalidSetup
 from rules.registry import GAMES
 
 BOT_PREFIX = "bot-"
+OPTIONS_NOTE = "options"  # the game note of the options as the host last set them (house rules)
+HOUSE_RULE = "simultaneous"  # the one house rule a host may toggle (RULES.md H-1, H-2)
 COMPUTERS_NOTE = "computers"  # the game note listing the computer seats asked for, by level
 
 
@@ -181,6 +184,27 @@ class Lobby:
             if not self.computers:
                 raise TableError("lobby.no_computer")
             await self._save_computers(self.computers[:-1])
+
+    def offers_house_rule(self) -> bool:
+        """Whether this game has the house rule (its rules accept the option)."""
+        try:
+            GAMES[self.game].normalise_options({**self.options, HOUSE_RULE: True})
+        except InvalidSetup:
+            return False
+        return True
+
+    async def set_house_rule(self, user_id: int, can_manage: bool, on: bool) -> None:
+        """The host turns the house rule `simultaneous` on or off before the start; the options
+        are checked by the rules and kept in a note (a restart reads them back)."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            if not self.offers_house_rule():
+                raise TableError("lobby.no_house_rule")
+            wanted = {**self.options, HOUSE_RULE: on}
+            options = GAMES[self.game].normalise_options(wanted)
+            await self.ledger.set_note(self.game_id, OPTIONS_NOTE, options)
+            self.options = options
+            self.outbox.put(lambda: self.presenter.lobby_changed(self))
 
     async def kick(self, user_id: int, can_manage: bool, member_id: int) -> Seat:
         """The host removes a seated member (after confirming); a computer seat they displaced

@@ -11,6 +11,7 @@ from typing import Any
 from bot.runtime.errors import TableError, TableExists
 from bot.runtime.lobby import (
     COMPUTERS_NOTE,
+    OPTIONS_NOTE,
     ComputerSeat,
     Lobby,
     bot_seat,
@@ -299,7 +300,7 @@ class TableManager:
             record.game,
             place,
             record.host_id,
-            dict(record.options),
+            dict(notes.get(OPTIONS_NOTE) or record.options),  # the host's house rules, if set
             list(record.seats),
             expires,
             computers_from(notes.get(COMPUTERS_NOTE), record.seats),

@@ -41,6 +41,15 @@ async def bot_add(interaction: discord.Interaction, game_id: int, args: list[str
     await interaction.response.defer()
 
 
+@handles("house")
+async def house_rule(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    """The host's toggle of the house rule `simultaneous` (`g:house:<game id>:on|off`)."""
+    on = args.one_of(0, {"on": True, "off": False})
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.set_house_rule(interaction.user.id, can_manage(interaction), on)
+    await interaction.response.defer()
+
+
 @handles("bot_del")
 async def bot_del(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)

@@ -15,6 +15,8 @@ from bot.runtime.lobby import COMPUTERS_NOTE, Lobby, bot_seat, human_seat
 from bot.runtime.manager import TableManager
 from bot.runtime.table import Place
 from bot.tables.buttons import BUTTONS
+from rules.base import InvalidSetup
+from rules.registry import GAMES
 from tests.bot import test_runtime
 from tests.bot.fakes import FakeBot, FakeInteraction
 from tests.bot.test_runtime import GUILD, Recorder, make_manager
@@ -224,3 +226,48 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     assert kicks == [f"g:kick_seat:{lobby.game_id}:{ANN}"]
     lines = as_text(view).splitlines()
     assert "**空席待ち**" in lines and lines[lines.index("**空席待ち**") + 1] == "🤖 ボット3"
+
+
+async def test_h1_the_host_turns_the_house_rule_on_and_it_survives_a_restart(
+    manager, ledger
+) -> None:
+    lobby = await open_lobby(manager, bots=3)
+    assert lobby.offers_house_rule() and "simultaneous" not in lobby.options
+    refused = click(manager, EVE)
+    await BUTTONS.dispatch(refused, f"g:house:{lobby.game_id}:on")
+    assert "host" in refused.texts()[0] and "simultaneous" not in lobby.options
+    await BUTTONS.dispatch(click(manager, HOST), f"g:house:{lobby.game_id}:on")
+    assert lobby.options == {"edition": "second", "advanced": False, "simultaneous": True}
+    again = await restarted(ledger, manager, lobby)
+    assert again.options["simultaneous"] is True
+    await again.set_house_rule(HOST, False, False)
+    assert "simultaneous" not in again.options  # off: the options as every older game has them
+
+
+async def test_h1_the_house_rule_is_played_once_the_lobby_starts(manager) -> None:
+    lobby = await open_lobby(manager, bots=3)
+    await lobby.set_house_rule(HOST, False, True)
+    table = await manager.start(lobby, HOST)
+    assert table.state.simultaneous and len(table.state.next().players) == 4
+
+
+async def test_a_game_without_the_house_rule_refuses_it(ledger) -> None:
+    manager = make_manager(ledger, Recorder())
+    [other] = [name for name, cls in GAMES.items() if not accepts(cls)]
+    manager.presenters[other] = Recorder()  # type: ignore[assignment]
+    place = Place(GUILD, 21, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(
+        game=other, place=place, host_id=HOST, host_name="host", options={}, bots=2
+    )
+    assert not lobby.offers_house_rule()
+    with pytest.raises(TableError, match=r"lobby\.no_house_rule"):
+        await lobby.set_house_rule(HOST, False, True)
+
+
+def accepts(cls: type) -> bool:
+    try:
+        cls.normalise_options({"simultaneous": True})  # type: ignore[attr-defined]
+    except InvalidSetup:
+        return False
+    return True
