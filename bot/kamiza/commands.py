@@ -35,11 +35,13 @@ kamiza = app_commands.Group(
     edition=_key("start.param.edition.name"),
     advanced=_key("start.param.advanced.name"),
     bots=_key("start.param.bots.name"),
+    simultaneous=_key("start.param.simultaneous.name"),
 )
 @app_commands.describe(
     edition=_key("start.param.edition.description"),
     advanced=_key("start.param.advanced.description"),
     bots=_key("start.param.bots.description"),
+    simultaneous=_key("start.param.simultaneous.description"),
 )
 @app_commands.choices(
     edition=[
@@ -51,14 +53,16 @@ async def start(
     edition: str | None = None,
     advanced: bool = False,
     bots: app_commands.Range[int, 0, 3] = 0,
+    simultaneous: bool = False,
 ) -> None:
     if edition is None:
         settings = await ledger_of(interaction).guild_settings(interaction.guild_id or 0)
         edition = settings.edition(GAME)
     title = t(lang_of(interaction), "game.kamiza")
-    await common.open_table(
-        interaction, GAME, title, {"edition": edition, "advanced": advanced}, bots
-    )
+    options: dict[str, object] = {"edition": edition, "advanced": advanced}
+    if simultaneous:  # the house rule (RULES.md H-1): absent when off, as in every older game
+        options["simultaneous"] = True
+    await common.open_table(interaction, GAME, title, options, bots)
 
 
 for command in common.table_commands(GAME):

@@ -22,11 +22,22 @@ kobayakawa = app_commands.Group(
     name=locale_key("cmd.kobayakawa.start.name"),
     description=locale_key("cmd.kobayakawa.start.description"),
 )
-@app_commands.rename(bots=locale_key("cmd.kobayakawa.start.param.bots.name"))
-@app_commands.describe(bots=locale_key("cmd.kobayakawa.start.param.bots.description"))
-async def start(interaction: discord.Interaction, bots: app_commands.Range[int, 0, 5] = 0) -> None:
+@app_commands.rename(
+    bots=locale_key("cmd.kobayakawa.start.param.bots.name"),
+    simultaneous=locale_key("cmd.kobayakawa.start.param.simultaneous.name"),
+)
+@app_commands.describe(
+    bots=locale_key("cmd.kobayakawa.start.param.bots.description"),
+    simultaneous=locale_key("cmd.kobayakawa.start.param.simultaneous.description"),
+)
+async def start(
+    interaction: discord.Interaction,
+    bots: app_commands.Range[int, 0, 5] = 0,
+    simultaneous: bool = False,
+) -> None:
     title = t(lang_of(interaction), "game.kobayakawa")
-    await common.open_table(interaction, GAME, title, {}, bots)
+    options = {"simultaneous": True} if simultaneous else {}  # the house rule (RULES.md H-2)
+    await common.open_table(interaction, GAME, title, options, bots)
 
 
 for command in common.table_commands(GAME):
