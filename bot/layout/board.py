@@ -140,13 +140,19 @@ def control_rows(controls: Sequence[Control]) -> list[list[Control]]:
 
 
 def _fits(row: Sequence[Control], control: Control) -> bool:
-    if isinstance(control, discord.ui.Select):
+    if _is_select(control):
         return not row
     return len(row) < ROW_BUTTONS and not _has_select(row)
 
 
 def _has_select(row: Sequence[Control]) -> bool:
-    return any(isinstance(c, discord.ui.Select) for c in row)
+    return any(_is_select(c) for c in row)
+
+
+def _is_select(control: Control) -> bool:
+    """A select, or a persistent item wrapping one (`DynamicItem.item`): it fills a row."""
+    inner = control.item if isinstance(control, discord.ui.DynamicItem) else control
+    return isinstance(inner, discord.ui.Select)
 
 
 def _fixed_count(board: Board, rows: Sequence[Sequence[Control]]) -> int:

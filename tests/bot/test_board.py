@@ -18,6 +18,7 @@ from bot.layout.board import Board, compose, control_rows, controls_in, from_emb
 from bot.layout.limits import MAX_COMPONENTS, MAX_TEXT, problems
 from bot.layout.payload import payload, walk
 from bot.tables.buttons import button
+from bot.tables.selects import select
 
 
 def accepted(view: discord.ui.LayoutView) -> None:
@@ -93,6 +94,12 @@ async def test_rows_follow_the_classic_placement() -> None:
     assert [[c.custom_id for c in r] for r in control_rows(placed)] == [["g:d:1"], ["g:c:1"]]
     with pytest.raises(ValueError, match="rows hold"):
         control_rows([button("e", 1, n, label="e") for n in range(26)])
+
+
+async def test_a_persistent_select_fills_its_row_as_a_plain_one_does() -> None:
+    wrapped = select("f", 1, options=[discord.SelectOption(label="x")])  # a DynamicItem
+    rows = control_rows([wrapped, button("g", 1, label="g")])
+    assert [[c.custom_id for c in r] for r in rows] == [["s:f:1"], ["g:g:1"]]
 
 
 async def test_an_embed_comes_across_with_all_it_says() -> None:

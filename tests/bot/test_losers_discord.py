@@ -22,6 +22,7 @@ from rules.agents import computer_action, random_action
 from rules.log import new_header, start
 from rules.losers_actions import Move
 from rules.losers_board import CARD_SUIT, TOUCHED_BY
+from tests.bot.fakes import layout_text
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
@@ -126,7 +127,8 @@ class Interaction:
     def text(self) -> str:
         _, kwargs = self.answer
         embed = kwargs.get("embed")
-        return (kwargs.get("content") or "") + (str(embed.to_dict()) if embed else "")
+        shown = (kwargs.get("content") or "") + (str(embed.to_dict()) if embed else "")
+        return shown + layout_text(kwargs.get("view"))
 
 
 async def use(table: Table, user_id: int, custom_id: str, values: list[str] | None = None):
