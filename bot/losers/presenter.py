@@ -18,15 +18,16 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.layout.board import Board
-from bot.losers import glance, menus, render
+from bot.layout.board import Board, Picture
+from bot.losers import boards, glance, menus, render
 from bot.losers.hand import HAND
+from bot.pictures import standings_card
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.messages import laid_out
-from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of
+from bot.tables.messages import laid_out, seat_colour
+from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 # What happened in the trick being settled, told on its table message and in its recap; kept
 # by the table (`Table.memory`), rebuilt from the log after a restart (`recall`).
 STORY: Slot[list[render.StoryEvent]] = Slot("story", list)
+# What the picture on the trick's table message shows, for screen readers: it was drawn when the
+# trick's first message was posted, and every edit of that message keeps it (None: not known).
+PICTURED: Slot[str | None] = Slot("pictured", lambda: None)
 
 
 def trick_over(events: Sequence[Event]) -> TrickStarted | GameOver | None:
@@ -88,6 +92,38 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             return super().seat_name(table, player)
         return "🤖 " + menus.seat_label(table, player, self.lang(table))
 
+    def accent(
+        self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
+    ) -> discord.Colour:
+        """The colour of the seat to act as the picture colours it (by seat in play)."""
+        nxt = moment.next
+        if nxt is None:
+            return self.colour
+        return seat_colour(moment.state.players.index(nxt.player))
+
+    def shown(
+        self, table: Table[RightsOfLosers], at: Moment[RightsOfLosers] | None = None
+    ) -> boards.Shown:
+        """The public table as `at` left it (None: now), whoever asks (G-3)."""
+        moment = as_of(table, at)
+        story: list[render.StoryEvent] = table.memory.get(STORY)
+        return boards.Shown(
+            observed(moment, None),
+            lambda p: self.seat_name(table, p),
+            self.names(table),
+            story,
+            sorted(moment.autopilot),
+        )
+
+    def table_board(
+        self,
+        table: Table[RightsOfLosers],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[RightsOfLosers] | None = None,
+    ) -> Board:
+        return boards.table_board(self.shown(table, at), lang, table.memory.get(PICTURED))
+
     def table_embed(
         self,
         table: Table[RightsOfLosers],
@@ -95,18 +131,8 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         viewer: str | None = None,
         at: Moment[RightsOfLosers] | None = None,
     ) -> discord.Embed:
-        moment = as_of(table, at)
-        seen = moment.state.observation(None)  # G-3: the public table, whoever asks
-        story = table.memory.get(STORY)
-        return render.table_embed(
-            seen,
-            seen.points_now(),
-            lang,
-            lambda p: self.seat_name(table, p),
-            self.names(table),
-            story,
-            sorted(moment.autopilot),
-        )
+        """The table for `/losers status` (private answers stay embeds)."""
+        return boards.table_embed(self.shown(table, at), lang)
 
     def picture(
         self, table: Table[RightsOfLosers], lang: str, at: Moment[RightsOfLosers] | None = None
@@ -135,12 +161,12 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         lang: str,
         note: str | None = None,
     ) -> None:
-        """A fresh table message (each trick has its own), the field attached as a PNG."""
+        """A fresh table message (each trick has its own), the field attached as a PNG and shown
+        in its layout; its edits keep the picture and its description (`PICTURED`)."""
+        picture = await self.drawn_picture(table, lang, moment)
+        table.memory.set(PICTURED, picture.description)
         await self.send(
-            table,
-            TABLE_MESSAGE,
-            file=await self.drawn_picture(table, lang, moment),
-            **self.table_message(table, moment, lang, note),
+            table, TABLE_MESSAGE, file=picture, **self.table_message(table, moment, lang, note)
         )
 
     async def refresh_table(
@@ -194,9 +220,10 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         # The closed trick keeps its picture and tells its story instead of the table, with the
         # "?" of the rules that decided it.
         recap = render.recap(story, trick, lang, name)
-        title = t(lang, "losers.table.title", trick=trick, tricks=TRICKS)
-        closed = Board(title=title, accent=self.colour, lang=lang)
-        closed.picture(f"attachment://{render.PICTURE}", title)
+        pictured = table.memory.get(PICTURED) or t(
+            lang, "losers.table.title", trick=trick, tricks=TRICKS
+        )
+        closed = boards.closed_board(trick, lang, pictured)
         await self.close_table(table, recap, reveal_view(table.game_id, story), closed)
         if isinstance(ended, TrickStarted):
             await self.post_table(table, moment, lang, note=note)
@@ -213,9 +240,13 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         embed.description = "\n".join(lines) + "\n\n" + text
         name = lambda p: self.seat_name(table, p)  # noqa: E731
         render.final_fields(embed, seen, state.result().tie_break, lang, name)
-        embed.set_image(url=f"attachment://{render.PICTURE}")
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
-        await self.post_results(table, results, embed, file=await self.drawn_picture(table, lang))
+        # One gallery: the judged field, and the standings card (none without results).
+        field = await self.drawn_picture(table, lang)
+        card = await standings_card.standings_file(embed.title or "", results, lang, table.game_id)
+        files = [field] if card is None else [field, card]
+        pictures = [Picture(f"attachment://{f.filename}", f.description or "") for f in files]
+        await self.post_results(table, results, embed, pictures, files=files)
 
     # -- private answers -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""Rights of Losers as Discord messages: card and spot names, the table embed and its picture,
-the lines that tell what happened in a trick, and the final standings.
+"""Rights of Losers as Discord messages: card and spot names, the field's picture, whose turn
+it is, the lines that tell what happened in a trick, and the final standings (the table message
+itself is laid out in `bot.losers.boards`).
 
 Everything here reads the public observation (`RightsOfLosers.observation(None)`) or a player's
 own, and the typed events; it decides no rule. Public messages speak the guild's language, private
@@ -25,7 +26,6 @@ from rules.losers_board import (
     LAND,
     SUITS,
     TOUCHED_BY,
-    TRICKS,
     land_counts,
     spot_index,
 )
@@ -99,8 +99,6 @@ StoryEvent = (
     | ChipMoved
     | Passed
 )
-_FIELD_LIMIT = 1024
-_DESCRIPTION_LIMIT = 4096
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -233,74 +231,8 @@ def trick_lines(seen: LosersObservation, lang: str, name: Namer) -> str:
     return "\n".join(lines) or t(lang, "losers.table.trick_empty")
 
 
-def player_rows(
-    seen: LosersObservation,
-    points: Mapping[str, int],
-    lang: str,
-    name: Namer,
-    autopilot: Sequence[str] = (),
-) -> str:
-    rows = []
-    for seat, player in enumerate(seen.players):
-        extra = " " + t(lang, "table.on_autopilot") if player in autopilot else ""
-        if player == seen.lead and not seen.over:
-            extra += " ⭐"
-        rows.append(
-            t(
-                lang,
-                "losers.table.player_row",
-                seat=SEAT_MARK[seat],
-                player=name(player),
-                cards=seen.hand_sizes[player],
-                chips=seen.chips_left[player],
-                points=points[player],
-            )
-            + extra
-        )
-    return "\n".join(rows)
-
-
-def table_embed(
-    seen: LosersObservation,
-    points: Mapping[str, int],
-    lang: str,
-    name: Namer,
-    names: Mapping[str, str],
-    story: Sequence[StoryEvent] = (),
-    autopilot: Sequence[str] = (),
-) -> discord.Embed:
-    """The trick's table message: what is expected, the trick, the players, the field."""
-    trick = seen.trick_number
-    embed = discord.Embed(
-        title=t(lang, "losers.table.title", trick=trick, tricks=TRICKS), colour=COLOUR
-    )
-    head = [expectation(seen, lang, name), strength(seen, lang)]
-    text = glance.short_summary(seen, points, lang, names)
-    when = t(lang, "losers.glance.when")
-    embed.description = _cut("\n".join(head) + "\n\n" + text + "\n-# " + when, _DESCRIPTION_LIMIT)
-    embed.add_field(
-        name=t(lang, "losers.table.trick", trick=trick),
-        value=_cut(trick_lines(seen, lang, name), _FIELD_LIMIT),
-        inline=False,
-    )
-    told = [story_line(e, lang, name) for e in story if not isinstance(e, TrickWon)]
-    if told:
-        embed.add_field(
-            name=t(lang, "losers.table.this_trick"),
-            value=_cut("\n".join(told), _FIELD_LIMIT),
-            inline=False,
-        )
-    embed.add_field(
-        name=t(lang, "losers.table.players"),
-        value=_cut(player_rows(seen, points, lang, name, autopilot), _FIELD_LIMIT),
-        inline=False,
-    )
-    embed.set_image(url=f"attachment://{PICTURE}")
-    embed.set_footer(text=t(lang, "losers.table.footer"))
-    return embed
-
-
-def _cut(text: str, limit: int) -> str:
+def cut(text: str, limit: int) -> str:
+    """`text` within `limit` characters, "…" marking a cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -365,7 +297,7 @@ def recap(story: Sequence[LosersEvent], trick: int, lang: str, name: Namer) -> s
         for e in story
         if isinstance(e, STORY)
     ]
-    return _cut("\n".join(lines), 2000)
+    return cut("\n".join(lines), 2000)
 
 
 # -- the end -----------------------------------------------------------------------------------
@@ -391,7 +323,7 @@ def final_fields(
         lines.append(t(lang, "losers.end.land_bonus", players=holders))
     else:
         lines.append(t(lang, "losers.end.no_land_bonus"))
-    embed.add_field(name=t(lang, "losers.end.land"), value=_cut("\n".join(lines), 1024))
+    embed.add_field(name=t(lang, "losers.end.land"), value=cut("\n".join(lines), 1024))
     if tie_break:
         embed.add_field(
             name=t(lang, "losers.end.tie"),

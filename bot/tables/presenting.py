@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from bot.i18n import t
-from bot.layout.board import Board, compose, controls_of, from_embed
+from bot.layout.board import Board, Picture, compose, controls_of, from_embed
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
@@ -281,16 +281,25 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         return lines
 
     async def post_results(
-        self, table: Table[G], results: Sequence[ResultRow], embed: discord.Embed, **extra: Any
+        self,
+        table: Table[G],
+        results: Sequence[ResultRow],
+        embed: discord.Embed,
+        pictures: Sequence[Picture] = (),
+        **extra: Any,
     ) -> None:
         """Post a game's final standings (`embed`, and `extra` such as a picture) the same way
         for every game: why it is unrated if it is, Rematch and Leaderboard; then the
-        announcement shows the result and the thread is archived after the grace period."""
+        announcement shows the result and the thread is archived after the grace period.
+        `pictures` (attached in `extra`) go below the standings, in one gallery, each with its
+        own description."""
         lang = self.lang(table)
         record, settings = await self._end_facts(table)
         ending.unrated_field(embed, record.unrated_reason if record else None, lang)
         controls = controls_of(ending.end_view(table.game_id, lang))
-        layout = compose(from_embed(embed, controls, lang))
+        board = from_embed(embed, controls, lang)
+        board.parts += pictures
+        layout = compose(board)
         await self.publish(table, ending.RESULT_MESSAGE, layout, **extra)
         result_id = table.message_ids.get(ending.RESULT_MESSAGE)
         announcement = table.message_ids.get(ending.ANNOUNCEMENT)

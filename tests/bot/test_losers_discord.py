@@ -1,5 +1,6 @@
 """Rights of Losers' Discord side without Discord: menus within Discord's limits and offering
-exactly the legal actions, the handlers' refusals, the table embed, the picture and the texts."""
+exactly the legal actions, the handlers' refusals, the table board (and the status embed), the
+picture and the texts."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import discord
 import pytest
 from fakediscord.server import validate_components, validate_embeds
 
-from bot.losers import hand, menus, render  # noqa: F401  (hand registers the verbs)
+from bot.layout import as_text, check
+from bot.layout.board import compose
+from bot.layout.payload import payload
+from bot.losers import boards, hand, menus, render  # noqa: F401  (hand registers the verbs)
 from bot.losers.names import parse_cell, parse_spot, spot_code
 from bot.runtime.lobby import human_seat
 from bot.runtime.table import Place, Table, Timing
@@ -174,9 +178,11 @@ async def test_every_menu_fits_discord_and_offers_exactly_the_legal_actions(play
                 assert [c["custom_id"] for c in items(menus.menu(table, other, "en"))] == [
                     "g:rlh:7"
                 ]
-        seen = state.observation(None)
-        embed = render.table_embed(seen, seen.points_now(), "ja", str, NAMES)
-        validate_embeds([embed.to_dict()])
+        shown = boards.Shown(state.observation(None), str, NAMES)
+        validate_embeds([boards.table_embed(shown, "ja").to_dict()])
+        layout = compose(boards.table_board(shown, "ja"))
+        check(layout)
+        validate_components(payload(layout), v2=True)
         nxt = state.next()
         state.apply(nxt.player, random_action(state, nxt.player, rng))
         table.seq += 1
@@ -353,7 +359,7 @@ async def test_build_and_move_step_by_step_through_the_handlers() -> None:
 # -- the table message ---------------------------------------------------------------------------
 
 
-async def test_table_embed_picture_and_story_in_both_languages() -> None:
+async def test_table_board_embed_picture_and_story_in_both_languages() -> None:
     table = make_table(5, seed=2)
     state, rng = table.state, random.Random(2)
     told: list[Any] = []
@@ -366,9 +372,14 @@ async def test_table_embed_picture_and_story_in_both_languages() -> None:
         for e in story:
             line = render.story_line(e, lang, NAMES.get)
             assert "{" not in line and "losers." not in line, line
-        embed = render.table_embed(seen, seen.points_now(), lang, NAMES.get, NAMES, story[-8:])
+        shown = boards.Shown(seen, NAMES.__getitem__, NAMES, story[-8:])
+        embed = boards.table_embed(shown, lang)
         validate_embeds([embed.to_dict()])
         assert embed.image.url == "attachment://field.png"
+        layout = compose(boards.table_board(shown, lang, "the field"))
+        check(layout)
+        validate_components(payload(layout), v2=True)
+        assert "[image: the field]" in as_text(layout)
     assert "売地" in render.summary(seen, seen.points_now(), "ja", NAMES)
     file = render.picture(seen, seen.points_now(), "ja", NAMES)
     assert file.filename == "field.png" and file.fp.read().startswith(PNG)

@@ -8,10 +8,14 @@ import random
 from typing import Any, get_args
 
 import pytest
-from fakediscord.server import validate_embeds
+from fakediscord.components_v2 import check_layout
+from fakediscord.server import validate_components
 
 from bot.i18n import t, text
-from bot.losers import menus, render
+from bot.layout import as_text, check
+from bot.layout.board import compose
+from bot.layout.payload import payload
+from bot.losers import boards, menus, render
 from bot.losers.presenter import LosersPresenter
 from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
@@ -22,10 +26,11 @@ from rules.log import new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_board import TRICKS
 from rules.losers_events import CardPlayed, GameOver, LosersEvent, TrickStarted, TrickWon
-from tests.bot.fakes import FakeBot, Posted, embed_strings
+from tests.bot.fakes import FakeBot, Posted, custom_ids, embed_strings
 from tests.bot.threads import off_the_loop, threads_running
 
 NAMES = {"1": "ann", "2": "ben", "3": "cho", "4": "dev", "5": "eve"}
+HAND_BUTTON = "g:hand:7"  # "Your hand", on every live table message of game 7
 
 
 class Ledger:
@@ -87,8 +92,24 @@ async def played_through(players: int, seed: int, agent: Any, locale: str = "en-
 
 
 def closed_tricks(posted: list[Posted]) -> list[Posted]:
-    """The edits that close a trick's table message: its story instead of the table."""
-    return [p for p in posted if p.kind == "edit" and p.kwargs.get("embeds") == []]
+    """The edits that close a trick's table message: its story instead of the table, and no
+    button to play (no "Your hand")."""
+    return [p for p in posted if p.kind == "edit" and HAND_BUTTON not in custom_ids(p.view)]
+
+
+def accepted(view: Any) -> None:
+    """What Discord (and the fake Discord) accepts, laid out."""
+    check(view)
+    sent = payload(view)
+    validate_components(sent, v2=True)
+    check_layout(sent, v2=True)
+
+
+def table_messages(posted: list[Posted]) -> list[Posted]:
+    """The messages that upload a picture: each trick's table, and the final standings."""
+    return [
+        p for p in posted if p.kind == "send" and (p.kwargs.get("file") or p.kwargs.get("files"))
+    ]
 
 
 # -- the whole game, as posted ---------------------------------------------------------------------
@@ -97,24 +118,33 @@ def closed_tricks(posted: list[Posted]) -> list[Posted]:
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
 async def test_each_trick_has_its_message_closed_with_its_story(players: int, seed: int) -> None:
     table, bot = await played_through(players, seed, computer_action)
-    tables = [p for p in bot.posted if p.kind == "send" and p.kwargs.get("file")]
+    tables = table_messages(bot.posted)
     assert len(tables) == TRICKS + 1  # one per trick, and the final standings
     closed = closed_tricks(bot.posted)
     assert [p.message_id for p in closed] == [p.message_id for p in tables[:TRICKS]]
     for trick, message in enumerate(closed, start=1):
-        text = message.content or ""
+        title, text = message.text.split("\n", 1)
+        assert title == "### " + t("en", "losers.table.title", trick=trick, tricks=TRICKS)
         assert text.startswith(t("en", "losers.table.closed", trick=trick))
         assert f" won trick {trick} with " in text  # the TrickWon event, in words
         assert "{" not in text and "losers." not in text
-    for post in tables:
-        validate_embeds([post.embed.to_dict()])
+        # the picture stays, described as drawn when the trick began
+        assert (
+            f"[image: Picture of the Rights of Losers field at the start of trick {trick} " in text
+        )
+        accepted(message.view)
+    for post in tables[:TRICKS]:
+        accepted(post.view)
         assert post.kwargs["file"].filename == render.PICTURE
+    accepted(tables[-1].view)
+    assert [f.filename for f in tables[-1].kwargs["files"]] == [render.PICTURE]  # no results
     assert TABLE_MESSAGE not in table.message_ids  # the last trick's message was closed
 
 
 def uploads(posted: list[Posted]) -> list[Any]:
     """Every file a presenter uploaded: sent with a message or put on an edit."""
     files = [p.kwargs["file"] for p in posted if p.kwargs.get("file") is not None]
+    files += [f for p in posted for f in p.kwargs.get("files") or []]
     return files + [f for p in posted for f in p.kwargs.get("attachments") or []]
 
 
@@ -135,14 +165,16 @@ async def test_the_picture_is_uploaded_once_per_trick_with_alt_text(
     assert "end of the game" in files[-1].description
 
 
-async def test_the_table_embed_carries_a_short_summary_not_the_whole_grid() -> None:
+async def test_the_table_message_carries_a_short_summary_not_the_whole_grid() -> None:
     _, bot = await played_through(4, 5, computer_action)
-    sent = [p for p in bot.posted if p.kind == "send" and p.embed is not None]
+    sent = [p for p in bot.posted if p.view is not None and HAND_BUTTON in custom_ids(p.view)]
+    assert len(sent) > 3 * TRICKS  # every table message, posted or edited
+    field = text("en", "losers.glance.field").split("{")[0]
     for post in sent:
-        description = post.embed.description or ""
-        assert "A1:" not in description and "E5:" not in description  # no cell-by-cell dump
-        assert text("en", "losers.glance.field").split("{")[0] in description
-        assert len(description) < 700
+        shown = post.text
+        assert "A1:" not in shown and "E5:" not in shown  # no cell-by-cell dump
+        (summary,) = [line for line in shown.splitlines() if line.startswith(field)]
+        assert len(summary) < 700
 
 
 async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,8 +210,12 @@ async def test_computers_are_named_by_their_seat_in_play() -> None:
     for seat_number, player in enumerate(state.players, start=1):
         if player != "1":
             assert names[player] == f"Bot {seat_number}"
-    rows = presenter.table_embed(table, "en").fields[-1].value
+    rows = presenter.table_embed(table, "en").fields[-1].value  # /losers status
     assert "① 🤖 Bot 1 ·" in rows
+    board = as_text(compose(presenter.table_board(table, "en")))
+    assert "\n① 🤖 Bot 1 ·" in board
+    to_play = f"{presenter.seat_name(table, state.next().player)} · ▶ to play ·"
+    assert to_play in board
     assert menus.seat_label(table, first, "ja") == "ボット1"
 
 
@@ -188,18 +224,17 @@ async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
     table, bot = await played_through(3, 85, random_action)
     result = rules_of(table).result()
     assert result.tie_break == "chips"
-    final = bot.posted[-1].embed
-    shown = embed_strings(final)
-    assert t("en", "losers.end.land") in shown
+    shown = bot.posted[-1].text
+    assert f"**{t('en', 'losers.end.land')}**" in shown
     assert t("en", "losers.end.tie_chips") in shown
-    assert text("en", "losers.summary.final").split("{")[0] in final.description
+    assert text("en", "losers.summary.final").split("{")[0] in shown
 
 
 async def test_the_final_standings_in_japanese_fit_discord() -> None:
     _, bot = await played_through(4, 4, random_action, locale="ja")
-    final = bot.posted[-1].embed
-    validate_embeds([final.to_dict()])
-    assert t("ja", "losers.end.tie_chips") in embed_strings(final)
+    final = bot.posted[-1]
+    accepted(final.view)
+    assert t("ja", "losers.end.tie_chips") in final.text
 
 
 # -- G-3: what each message may know ---------------------------------------------------------------
@@ -229,8 +264,10 @@ async def test_the_public_table_shows_no_hidden_hand(tricks: int) -> None:
     while (nxt := state.next()) is not None and state.trick_number <= tricks:
         state.apply(nxt.player, computer_action(state, nxt.player, rng))
     embed, png = presenter.table_embed(table, "en").to_dict(), picture_bytes(presenter, table)
+    board = as_text(compose(presenter.table_board(table, "en")))
     table.state = other_hands(state, state.players[0], seed=tricks)
     assert presenter.table_embed(table, "en").to_dict() == embed
+    assert as_text(compose(presenter.table_board(table, "en"))) == board
     assert picture_bytes(presenter, table) == png
 
 
@@ -260,7 +297,7 @@ def test_the_story_tells_every_event_but_the_plays_and_the_trick_and_game_marker
     assert set(get_args(render.StoryEvent)) == set(render.STORY)
 
 
-def test_table_embed_leaves_the_won_trick_to_the_trick_field() -> None:
+def test_the_table_leaves_the_won_trick_to_the_trick_block() -> None:
     table = make_table(3, seed=3)
     state, rng = rules_of(table), random.Random(3)
     story: list[render.StoryEvent] = []
@@ -270,9 +307,10 @@ def test_table_embed_leaves_the_won_trick_to_the_trick_field() -> None:
         events = state.apply(nxt.player, computer_action(state, nxt.player, rng))
         story += [e for e in events if isinstance(e, render.STORY)]
     won = next(e for e in story if isinstance(e, TrickWon))
-    seen = state.observation(None)
-    embed = render.table_embed(seen, seen.points_now(), "en", NAMES.__getitem__, NAMES, story)
-    told = "\n".join(embed_strings(embed))
-    assert render.story_line(won, "en", NAMES.__getitem__) not in told
-    others = [e for e in story if not isinstance(e, TrickWon)]
-    assert others and all(render.story_line(e, "en", NAMES.__getitem__) in told for e in others)
+    shown = boards.Shown(state.observation(None), NAMES.__getitem__, NAMES, story)
+    board = as_text(compose(boards.table_board(shown, "en")))
+    for told in ("\n".join(embed_strings(boards.table_embed(shown, "en"))), board):
+        assert render.story_line(won, "en", NAMES.__getitem__) not in told
+        others = [e for e in story if not isinstance(e, TrickWon)]
+        assert others and all(render.story_line(e, "en", NAMES.__getitem__) in told for e in others)
+    assert render.story_line(others[0], "en", NAMES.__getitem__) in board.split("———")[1]
