@@ -37,8 +37,29 @@ async def start_with(host: FakeUser, others: list[FakeUser], **options) -> tuple
 
 
 def _is_trick_message(message: Message) -> bool:
-    titles = [e.get("title", "") for e in message.embeds]
-    return any(title.startswith(TITLE) for title in titles) or "is over.**" in message.content
+    """A trick's table message, open or closed: laid out under its title."""
+    return message.text.startswith(f"### {TITLE}")
+
+
+def gallery(message: Message) -> list[dict]:
+    """The pictures a laid-out message shows (its media galleries' items), in order."""
+    return [
+        item
+        for c in message.all_components()
+        if c.get("type") == 12  # media gallery
+        for item in c.get("items") or []
+    ]
+
+
+def shown_attachments(message: Message) -> list:
+    """The message's attachments its pictures show, by their `attachment://` name; asserts
+    each names an attachment the message still has (an edit keeps the picture)."""
+    by_name = {a.filename: a for a in message.attachments}
+    urls = [item["media"]["url"] for item in gallery(message)]
+    assert all(url.startswith("attachment://") for url in urls), urls
+    missing = [url for url in urls if url.removeprefix("attachment://") not in by_name]
+    assert not missing, (missing, list(by_name))
+    return [by_name[url.removeprefix("attachment://")] for url in urls]
 
 
 def table_message(user: FakeUser, thread: Channel) -> Message | None:

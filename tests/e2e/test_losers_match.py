@@ -11,8 +11,10 @@ from ledger_file import stored_game
 from losers_play import (
     FINAL,
     HAND,
+    gallery,
     open_menu,
     play_to_the_end,
+    shown_attachments,
     start_with,
     table_message,
     wait_turn,
@@ -47,7 +49,9 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
     assert table is not None and len(table.attachments) == 1
     picture = table.attachments[0]
     assert picture.filename.endswith(".png") and picture.content.startswith(PNG)
-    assert table.embeds[0]["image"]["url"] == f"attachment://{picture.filename}"
+    assert shown_attachments(table) == [picture]  # the picture inside the layout
+    (item,) = gallery(table)
+    assert item["description"] == picture.description  # described as the alt text says
     assert "On the field: " in table.text and "A1:" not in table.text  # short, not the grid
     assert picture.description and "start of trick 1 of 10" in picture.description  # alt text
 
@@ -61,15 +65,26 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
     final = final_message(players[0], thread)
     for winner in answer["winners"]:
         assert f"🏆 <@{winner}>" in final.text
-    assert final.attachments and final.attachments[0].content.startswith(PNG)
+    # One gallery: the judged field and the standings card, each described.
+    field, card = shown_attachments(final)
+    assert field.content.startswith(PNG) and card.content.startswith(PNG)
+    assert "end of the game" in field.description and card.filename == "standings.png"
+    assert [item["description"] for item in gallery(final)] == [
+        field.description,
+        card.description,
+    ]
+    assert sum(c.get("type") == 12 for c in final.all_components()) == 1
     pictures = [m for m in players[0].visible_messages(thread) if m.attachments]
     assert len(pictures) == 11  # one picture per trick and the final one
-    closed = [m for m in players[0].visible_messages(thread) if "is over.**" in m.content]
+    closed = [m for m in players[0].visible_messages(thread) if "is over.**" in m.text]
     assert len(closed) == 10
-    # A closed trick keeps only its "?" (the rules that decided it: ), nothing to play.
-    for m in closed:
+    # A closed trick keeps only its "?" (the rules that decided it: ), nothing to play,
+    # and its picture: many edits later it still shows the attachment posted with it.
+    for trick, m in enumerate(closed, start=1):
         assert [b["custom_id"].split(":")[1] for b in m.buttons()] == ["why"]
-        assert "(R-4)" in m.content and "(R-5)" in m.content
+        assert "(R-4)" in m.text and "(R-5)" in m.text
+        (picture,) = shown_attachments(m)
+        assert m.edits > 3 and f"start of trick {trick} of 10" in picture.description
     assert not state.unknown_routes and not state.failed_requests()
     assert_no_errors(bot_process.log)
 
