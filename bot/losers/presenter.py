@@ -216,19 +216,25 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             return
         trick = ended.trick - 1 if isinstance(ended, TrickStarted) else TRICKS
         table.memory.set(STORY, [])
-        name = lambda p: self.seat_name(table, p)  # noqa: E731
-        # The closed trick keeps its picture and tells its story instead of the table, with the
-        # "?" of the rules that decided it.
-        recap = render.recap(story, trick, lang, name)
-        pictured = table.memory.get(PICTURED) or t(
-            lang, "losers.table.title", trick=trick, tricks=TRICKS
-        )
-        closed = boards.closed_board(trick, lang, pictured)
-        await self.close_table(table, recap, reveal_view(table.game_id, story), closed)
+        await self.close_table(table, *self.closed_trick(table, story, trick, lang))
         if isinstance(ended, TrickStarted):
             await self.post_table(table, moment, lang, note=note)
         elif note:
             await self.send(table, content=note)
+
+    def closed_trick(
+        self,
+        table: Table[RightsOfLosers],
+        story: Sequence[render.StoryEvent],
+        trick: int,
+        lang: str,
+    ) -> tuple[str, discord.ui.View | None, Board]:
+        """What `close_table` makes of a trick's message: its story instead of the table, with
+        the "?" of the rules that decided it, above the picture it kept (still described)."""
+        recap = render.recap(story, trick, lang, lambda p: self.seat_name(table, p))
+        title = t(lang, "losers.table.title", trick=trick, tricks=TRICKS)
+        pictured = table.memory.get(PICTURED) or title
+        return recap, reveal_view(table.game_id, story), boards.closed_board(trick, lang, pictured)
 
     async def finished(self, table: Table[RightsOfLosers], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
