@@ -1,8 +1,10 @@
-"""Rights of Losers' messages: one table message per trick with the field picture, edited after
-each action and closed with the trick's story; the final standings with the judged field.
+"""Rights of Losers' messages, laid out (`bot.losers.boards`): one table message per trick with
+the field picture inside, edited after each action and closed with the trick's story; the final
+standings with the judged field and the standings card in one gallery.
 
 The picture is drawn off the event loop and uploaded once per trick, with the trick's first
-table message (and once more with the final standings): the edits after each action keep it.
+table message (and once more with the final standings): the edits after each action keep it and
+show it by its `attachment://` name, described as it was drawn (`PICTURED`).
 
 Every public message is drawn from the public observation (`observation(None)`, G-3) and the typed
 events, told apart by their classes."""
