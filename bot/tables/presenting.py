@@ -32,8 +32,10 @@ log = logging.getLogger(__name__)
 TABLE_MESSAGE = "table"
 PING_MESSAGE = "ping"  # the short "your turn" message, deleted when that turn ends
 QUIET = discord.AllowedMentions.none()
-# The member the standing ping message told (None: no ping standing, as after a restart).
+# The member the standing ping message told (None: no ping standing, as after a restart), or
+# STEP: the ping of a step of choices made at once, which stands until the step is over.
 PINGED: Slot[str | None] = Slot("pinged", lambda: None)
+STEP = "\x00step"  # never a player's name
 # The moment the round's table message shows now: its picture when the round is closed.
 SHOWN: Slot[Moment[Any] | None] = Slot("shown", lambda: None)
 G = TypeVar("G", bound=AnyGame)
@@ -197,9 +199,13 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         the previous ping goes once its turn is over, so the thread keeps one at most."""
         pinged = table.memory.get(PINGED)
         nxt = moment.next
-        if moment.turn_of is None and nxt is not None and nxt.player == pinged:
-            return  # the same turn goes on (several actions in a row)
+        goes_on = nxt is not None and (nxt.player == pinged or (nxt.players and pinged == STEP))
+        if moment.turn_of is None and not moment.step_of and goes_on:
+            return  # the same turn goes on (several actions in a row), or the same step
         await self.delete_ping(table)
+        if moment.step_of:
+            await self.step_ping(table, moment.step_of)
+            return
         if moment.turn_of is None:
             return
         seat = table.seats[moment.turn_of]
@@ -218,6 +224,32 @@ class MessagePresenter(LobbyMessages, Generic[G]):
             ),
         )
         table.memory.set(PINGED, moment.turn_of)
+
+    async def step_ping(self, table: Table[G], members: Sequence[str]) -> None:
+        """A step of choices made at once opened: every member it awaits is told once, by DM
+        for those who chose so, the others together in one new message that mentions them."""
+        lang = self.lang(table)
+        public = []
+        for player in members:
+            seat = table.seats[player]
+            if seat.user_id is None:
+                continue
+            if not await delivery.ping_by_dm(self.bot, table, seat, self.hand, lang, self.title):
+                public.append(seat)
+        table.memory.set(PINGED, STEP)
+        if not public:
+            return
+        names = ", ".join(mention(seat, lang) for seat in public)
+        await self.send(
+            table,
+            PING_MESSAGE,
+            content=t(lang, "table.step_ping", players=names),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(s.user_id) for s in public if s.user_id is not None],
+                roles=False,
+                everyone=False,
+            ),
+        )
 
     async def delete_ping(self, table: Table[G]) -> None:
         table.memory.set(PINGED, None)

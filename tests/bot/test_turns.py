@@ -11,7 +11,7 @@ import discord
 
 from bot.kamiza.presenter import KamizaPresenter
 from bot.runtime.lobby import bot_seat, human_seat
-from bot.runtime.moment import Moment, moment_of, turn_began
+from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import PING_MESSAGE
 from rules.agents import random_action
@@ -103,3 +103,50 @@ async def test_a_ping_is_a_new_message_to_that_member_alone_and_goes_when_the_tu
     assert (new.kind, new.content) == ("send", "Your turn, <@2>.")
     await presenter.turn(table, at("bot-1", None))  # a computer's turn: no ping stands
     assert [p.kind for p in bot.posted[3:]] == ["delete"] and PING_MESSAGE not in table.message_ids
+
+
+@dataclass
+class Step:
+    """A game reduced to a step of choices made at once (H-1): who still chooses, and the round."""
+
+    waiting: tuple[str, ...]
+    round: int = 1
+
+    def next(self) -> Next | None:
+        return Next(self.waiting[0], "play", self.waiting) if self.waiting else None
+
+    def round_number(self) -> int:
+        return self.round
+
+
+def test_h1_a_step_is_nobodys_turn_and_opens_once_for_its_members() -> None:
+    state: Any = Step(("1", "2", "bot-1"))
+    assert turn_began(None, None, state, SEATS, set()) is None
+    assert step_opened(None, None, state, SEATS, set()) == ("1", "2")  # computers: not told
+    assert step_opened(Next("1", "play"), 1, state, SEATS, {"2"}) == ("1",)  # autopilot: not
+    chose: Any = Step(("2", "bot-1"))
+    assert step_opened(state.next(), 1, chose, SEATS, set()) == ()  # someone chose: goes on
+    later: Any = Step(("1", "2", "bot-1"), round=2)
+    assert step_opened(chose.next(), 1, later, SEATS, set()) == ("1", "2")  # the next round
+
+
+async def test_h1_a_step_pings_its_members_once_together_and_the_ping_goes_with_the_step() -> None:
+    bot = FakeBot()
+    presenter = KamizaPresenter(bot)  # type: ignore[arg-type]
+    table = kamiza_table(bot)
+
+    def at(waiting: tuple[str, ...], opened: tuple[str, ...], round_no: int = 1) -> Moment[Any]:
+        return Moment(
+            table.seq, Step(waiting, round_no), round_no, frozenset(), None, False, opened
+        )  # type: ignore[arg-type]
+
+    await presenter.turn(table, at(("1", "2", "bot-1"), ("1", "2")))
+    [ping] = bot.posted
+    assert ping.content == "Choose now, all at the same time: <@1>, <@2>."
+    assert [u.id for u in ping.kwargs["allowed_mentions"].users] == [1, 2]
+    await presenter.turn(table, at(("2", "bot-1"), ()))  # one chose: the step goes on
+    await presenter.turn(table, at(("2",), ()))
+    assert bot.posted == [ping]
+    await presenter.turn(table, at(("1", "2", "bot-1"), ("1", "2"), round_no=2))
+    assert [p.kind for p in bot.posted] == ["send", "delete", "send"]
+    assert bot.posted[1].message_id == ping.message_id
