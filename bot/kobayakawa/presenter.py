@@ -1,4 +1,5 @@
-"""Kobayakawa's messages: one table message per round, each showdown, the standings, the card."""
+"""Kobayakawa's messages: one table message per round, each showdown, the standings with their
+card, laid out as boards (`bot.kobayakawa.boards`); `/kobayakawa status` answers with the embed."""
 
 from __future__ import annotations
 
@@ -7,20 +8,21 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import t
-from bot.kobayakawa import look, render
+from bot.kobayakawa import boards, look, render
 from bot.kobayakawa.hand import HAND
 from bot.kobayakawa.look import SEEN_DRAW as SEEN_DRAW  # its note, known here since before
-from bot.layout.board import layout_of
+from bot.layout.board import Board, compose, controls_of
 from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
+from bot.tables.messages import seat_colour
 from bot.tables.presenting import MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
-from rules.kobayakawa_moves import Draw, Drew, GameEnded
+from rules.kobayakawa_moves import Draw, Drew, GameEnded, Showdown
 
 
 class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
@@ -63,6 +65,21 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
                 return line
         return super().played_line(play, name, lang)
 
+    def table_board(
+        self,
+        table: Table[Kobayakawa],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[Kobayakawa] | None = None,
+    ) -> Board:
+        moment = as_of(table, at)
+        return boards.table_board(
+            observed(moment, viewer),  # G-3: public, or the viewer's own card too
+            lang,
+            lambda p: self.seat_name(table, p),
+            sorted(moment.autopilot),
+        )
+
     def table_embed(
         self,
         table: Table[Kobayakawa],
@@ -90,7 +107,7 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         note = None
         if cause == "timeout":
             note = t(lang, "kobayakawa.timed_out", player=self.seat_name(table, player))
-        showdown = render.showdown_embed(events, lang, lambda p: self.seat_name(table, p))
+        showdown = boards.showdown_board(events, lang, lambda p: self.seat_name(table, p))
         if showdown is None:
             if note:
                 await self.send(table, content=note)
@@ -100,15 +117,20 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         over = t(lang, "kobayakawa.table.round_over", round=ended.round)
         await self.close_table(table, over, reveal_view(table.game_id, events))
         view = reveal_view(table.game_id, events)  # a view each: the closed round, the showdown
-        await self.publish(table, None, layout_of(showdown, view, note, lang))
+        showdown.note(note)
+        showdown.controls = controls_of(view)
+        winner = next((e.winner for e in events if isinstance(e, Showdown)), None)
+        if winner in table.seats:  # the round's winner's colour
+            showdown.accent = seat_colour(list(table.seats).index(winner))
+        await self.publish(table, None, compose(showdown))
         if not any(isinstance(e, GameEnded) for e in events):
             await self.post_table(table, moment, lang)  # a fresh table message for the new round
 
     async def finished(self, table: Table[Kobayakawa], results: Sequence[ResultRow]) -> None:
         lang = self.lang(table)
-        embed = discord.Embed(title=t(lang, "kobayakawa.end.title"), colour=render.COLOUR)
         lines = self.results_lines(table, results, lang)
-        embed.description = "\n".join([*lines, "", t(lang, "kobayakawa.end.kamons")])
-        embed.set_footer(text=t(lang, "kobayakawa.end.footer", game_id=table.game_id))
-        card = await standings_card.attach_card(embed, results, lang, table.game_id)
-        await self.post_results(table, results, embed, files=card)
+        board = boards.standings_board(lines, lang, table.game_id)
+        files, pictures = await standings_card.card_pictures(
+            board.title, results, lang, table.game_id
+        )
+        await self.post_results(table, results, board, pictures, files=files)

@@ -1,4 +1,5 @@
-"""Kobayakawa as embeds: the table as the physical table shows it, and each round's showdown.
+"""Kobayakawa in words: the table as the physical table shows it (the embed `/kobayakawa status`
+answers with), and the lines of each round's showdown (laid out in `bot.kobayakawa.boards`).
 
 Pure functions of the rules' typed observations and events: no Discord calls, no table runtime.
 """
@@ -10,7 +11,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import t
-from bot.tables.reasons import add_lines, clause, with_clause
+from bot.tables.reasons import clause
 from rules.base import Event
 from rules.kobayakawa import DRAW, FIGHT, ROUNDS
 from rules.kobayakawa_moves import (
@@ -116,29 +117,43 @@ def player_rows(
             marks += "▶️ "
         if p == seen.start_player:
             marks += "⭐ "
-        extra = ""
-        if p in seen.discards:
-            extra += t(lang, "kobayakawa.table.discarded", card=seen.discards[p])
-        if p in seen.bets:
-            extra += t(lang, "kobayakawa.table.bet", bet=seen.bets[p])
-        elif any(isinstance(c, Passed) and c.player == p for c in seen.choices):
-            extra += t(lang, "kobayakawa.table.passed")
-        if p in autopilot:
-            extra += " " + t(lang, "table.on_autopilot")
-        rows.append(
-            t(
-                lang,
-                "kobayakawa.table.player_row",
-                marks=marks,
-                player=name(p),
-                kamons=seen.kamons[p],
-                extra=extra,
-            )
-        )
+        rows.append(player_row(seen, p, lang, name, marks, row_facts(seen, p, lang, autopilot)))
     for p in seen.players:
         if p in seen.out:
             rows.append(t(lang, "kobayakawa.table.out_row", player=name(p)))
     return rows
+
+
+def player_row(
+    seen: KobayakawaObservation, p: str, lang: str, name: Namer, marks: str, extra: str
+) -> str:
+    return t(
+        lang,
+        "kobayakawa.table.player_row",
+        marks=marks,
+        player=name(p),
+        kamons=seen.kamons[p],
+        extra=extra,
+    )
+
+
+def row_facts(seen: KobayakawaObservation, p: str, lang: str, autopilot: Sequence[str] = ()) -> str:
+    """What the table shows of a player this round: the discard, the bet or the pass (never the
+    card they hold, G-3), and whether the table plays for them."""
+    extra = ""
+    if p in seen.discards:
+        extra += t(lang, "kobayakawa.table.discarded", card=seen.discards[p])
+    if p in seen.bets:
+        extra += t(lang, "kobayakawa.table.bet", bet=seen.bets[p])
+    elif passed(seen, p):
+        extra += t(lang, "kobayakawa.table.passed")
+    if p in autopilot:
+        extra += " " + t(lang, "table.on_autopilot")
+    return extra
+
+
+def passed(seen: KobayakawaObservation, p: str) -> bool:
+    return any(isinstance(c, Passed) and c.player == p for c in seen.choices)
 
 
 def round_lines(seen: KobayakawaObservation, lang: str, name: Namer) -> list[str]:
@@ -195,48 +210,6 @@ def event_line(e: Event, lang: str, name: Namer) -> str | None:
     if isinstance(e, Passed):
         return t(lang, "kobayakawa.log.passed", player=name(e.player))
     return None
-
-
-def showdown_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
-    """The end of a round explained (who fought, who added the Kobayakawa, who won and why),
-    or None when `events` do not end a round."""
-    end = next((e for e in events if isinstance(e, RoundEnd)), None)
-    if end is None:
-        return None
-    last = [line for e in events if (line := event_line(e, lang, name))]
-    if isinstance(end, NobodyFought):
-        embed = discord.Embed(
-            title=t(lang, "kobayakawa.showdown.title_nobody", round=end.round), colour=COLOUR
-        )
-        embed.description = "\n".join(last) or None
-        nobody = t(
-            lang, "kobayakawa.showdown.nobody", count=end.to_box, player=name(end.start_player)
-        )
-        judging = [with_clause(nobody, reason(end, lang))]
-    else:
-        embed = discord.Embed(
-            title=t(lang, "kobayakawa.showdown.title", round=end.round), colour=COLOUR
-        )
-        fighters = t(
-            lang,
-            "kobayakawa.showdown.fighters",
-            players=", ".join(name(p) for p in end.fighters),
-        )
-        embed.description = "\n".join([*last, fighters])
-        if end.why != LONE_FIGHTER:
-            embed.add_field(
-                name=t(lang, "kobayakawa.showdown.revealed"),
-                value="\n".join(revealed_lines(end, name)),
-                inline=False,
-            )
-        judging = showdown_lines(end, lang, name)
-        judging[-1] = with_clause(judging[-1], reason(end, lang))  # the line saying who won
-    for e in events:
-        line = after_line(e, lang, name)
-        if line:
-            judging.append(with_clause(line, reason(e, lang)))
-    add_lines(embed, t(lang, "kobayakawa.showdown.judging"), judging)
-    return embed
 
 
 def reason(e: Event, lang: str) -> str | None:

@@ -19,6 +19,7 @@ import discord
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
+from bot.layout.board import Picture
 from bot.pictures import fonts
 from bot.pictures.colours import (
     BOARD,
@@ -191,3 +192,15 @@ async def attach_card(
         return []
     embed.set_image(url=f"attachment://{FILENAME}")
     return [card]
+
+
+async def card_pictures(
+    title: str, results: Sequence[ResultRow], lang: str, game_id: int
+) -> tuple[list[discord.File], list[Picture]]:
+    """The card for the final standings titled `title`: the files to send, and the pictures
+    that show them inside a layout with their alt text for screen readers (none without
+    results)."""
+    card = await standings_file(title, results, lang, game_id)
+    if card is None:
+        return [], []
+    return [card], [Picture(f"attachment://{FILENAME}", card.description or title)]

@@ -15,6 +15,7 @@ from typing import Any, Final
 import discord
 
 from bot.i18n import t
+from bot.layout.board import Board
 from bot.runtime.table import Place
 from bot.runtime.tasks import spawn
 from bot.tables.buttons import button, view_of
@@ -45,12 +46,10 @@ def end_view(game_id: int, lang: str) -> discord.ui.View:
     )
 
 
-def unrated_field(embed: discord.Embed, reason: str | None, lang: str) -> None:
+def unrated_text(board: Board, reason: str | None, lang: str) -> None:
     """Say why the game is unrated, as the ledger decided (`data.standings.unrated_reason`)."""
     if reason:
-        embed.add_field(
-            name=t(lang, "end.unrated"), value=t(lang, f"end.unrated_{reason}"), inline=False
-        )
+        board.text(t(lang, f"end.unrated_{reason}"), title=t(lang, "end.unrated"))
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:

@@ -316,23 +316,22 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         self,
         table: Table[G],
         results: Sequence[ResultRow],
-        embed: discord.Embed,
+        standings: discord.Embed | Board,
         pictures: Sequence[Picture] = (),
         **extra: Any,
     ) -> None:
-        """Post a game's final standings (`embed`, and `extra` such as a picture) the same way
-        for every game: why it is unrated if it is, Rematch and Leaderboard; then the
-        announcement shows the result and the thread is archived after the grace period.
-        `pictures` (attached in `extra`) go below the standings, in one gallery, each with its
-        own description."""
+        """Post a game's final standings (a board, or an embed carried over, and `extra` such
+        as a picture's file) the same way for every game: why it is unrated if it is, Rematch
+        and Leaderboard; then the announcement shows the result and the thread is archived
+        after the grace period. `pictures` (attached in `extra`) go below the standings, in
+        one gallery, each with its own description."""
         lang = self.lang(table)
         record, settings = await self._end_facts(table)
-        ending.unrated_field(embed, record.unrated_reason if record else None, lang)
-        controls = controls_of(ending.end_view(table.game_id, lang))
-        board = from_embed(embed, controls, lang)
+        board = standings if isinstance(standings, Board) else from_embed(standings, lang=lang)
+        ending.unrated_text(board, record.unrated_reason if record else None, lang)
         board.parts += pictures
-        layout = compose(board)
-        await self.publish(table, ending.RESULT_MESSAGE, layout, **extra)
+        board.controls = controls_of(ending.end_view(table.game_id, lang))
+        await self.publish(table, ending.RESULT_MESSAGE, compose(board), **extra)
         result_id = table.message_ids.get(ending.RESULT_MESSAGE)
         announcement = table.message_ids.get(ending.ANNOUNCEMENT)
         if announcement is not None and result_id is not None:

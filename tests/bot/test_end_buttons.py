@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.i18n import t
+from bot.layout.board import Board, Text
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby
 from bot.runtime.table import Place, Table, Timing
 from bot.tables import end_buttons, ending
@@ -184,11 +185,11 @@ async def test_status_in_a_finished_thread_links_its_result(bot, ledger):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_standings_say_why_a_game_is_unrated_and_the_announcement_who_won(lang):
-    embed = discord.Embed(title="standings")
-    ending.unrated_field(embed, None, lang)
-    assert embed.fields == []
-    ending.unrated_field(embed, "computer_seats", lang)
-    assert embed.fields[0].value == t(lang, "end.unrated_computer_seats")
+    board = Board(title="standings")
+    ending.unrated_text(board, None, lang)
+    assert board.parts == []
+    ending.unrated_text(board, "computer_seats", lang)
+    assert board.parts == [Text((t(lang, "end.unrated_computer_seats"),), t(lang, "end.unrated"))]
     rows = [
         ResultRow("1", 1, "ann", False, 5, 1, True),
         ResultRow("2", 2, "ben", False, 5, 1, True),

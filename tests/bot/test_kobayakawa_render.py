@@ -1,10 +1,13 @@
-"""Kobayakawa's embeds from the rules' typed observations and events (bot/kobayakawa/render.py)."""
+"""Kobayakawa's table embed (what `/kobayakawa status` answers) and its showdown board, from the
+rules' typed observations and events (bot/kobayakawa/render.py, boards.py)."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.kobayakawa import render
+from bot.kobayakawa import boards, render
+from bot.layout import as_text
+from bot.layout.board import compose
 from rules.kobayakawa import Kobayakawa
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
@@ -42,6 +45,19 @@ def text(embed: discord.Embed) -> str:
 
 def field(embed: discord.Embed, title: str) -> str:
     return next(f.value for f in embed.fields if title in (f.name or ""))
+
+
+def showdown(events: list, lang: str = "en") -> str:
+    """The showdown board of `events`, read out (the title first)."""
+    board = boards.showdown_board(events, lang, name)
+    assert board is not None, "these events end no round"
+    return as_text(compose(board))
+
+
+def after(heading: str, said: str) -> str:
+    """The lines of `said` after the line `heading` (bold, a block's title)."""
+    lines = said.splitlines()
+    return "\n".join(lines[lines.index(f"**{heading}**") + 1 :])
 
 
 def test_b3_table_shows_discards_and_the_kobayakawa_history_never_the_kept_card():
@@ -88,10 +104,11 @@ def test_b5_the_sheet_example_lowest_adds_the_kobayakawa():
     g.apply("a", FIGHT_ACTION)
     g.apply("b", FIGHT_ACTION)
     events = g.apply("c", FIGHT_ACTION)
-    embed = render.showdown_embed(events, "en", name)
-    assert embed is not None and embed.title == "Round 1 · Showdown"
-    assert "Ann: 🎴 **8** + 🏯 7 = **15** 🏆" in field(embed, "Revealed")
-    judging = field(embed, "Judging")
+    said = showdown(events)
+    assert said.splitlines()[0] == "### Round 1 · Showdown"
+    revealed = after("Revealed cards", said).split("———")[0]
+    assert "Ann: 🎴 **8** + 🏯 7 = **15** 🏆" in revealed
+    judging = after("Judging", said)
     assert "Ann has the lowest card, 8, and adds the Kobayakawa 7: 15." in judging
     assert "Ann has the highest total, 15, and wins." in judging
     assert "Ann takes the pot (3 🏵️) and 1 🏵️ from the centre: 7 🏵️ now" in judging
@@ -105,10 +122,11 @@ def test_b5_a_tie_goes_to_the_fighter_closest_to_the_start_player():
     g.apply("a", FIGHT_ACTION)
     g.apply("b", FIGHT_ACTION)
     events = g.apply("c", PASS_ACTION)
-    embed = render.showdown_embed(events, "en", name)
-    judging = field(embed, "Judging")
+    said = showdown(events)
+    judging = after("Judging", said)
     assert "Ann, Ben tie at 12; Ann sits closest clockwise to the start player and wins." in judging
-    assert "Cho passes." in embed.description
+    assert "Cho passes." in said.split("———")[0]
+    assert "🎴 **1**" not in said  # G-3: Cho passed, her card stays hidden
 
 
 def test_b5_a_lone_fighter_wins_without_showing_their_card():
@@ -118,10 +136,10 @@ def test_b5_a_lone_fighter_wins_without_showing_their_card():
     g.apply("a", PASS_ACTION)
     g.apply("b", FIGHT_ACTION)
     events = g.apply("c", PASS_ACTION)
-    embed = render.showdown_embed(events, "en", name)
-    assert "Ben is the only fighter and wins without showing their card." in text(embed)
-    assert "🎴" not in text(embed) and "13" not in text(embed)
-    assert not any("Revealed" in f.name for f in embed.fields)
+    said = showdown(events)
+    assert "Ben is the only fighter and wins without showing their card." in said
+    assert "🎴" not in said and "13" not in said
+    assert "Revealed" not in said
 
 
 def test_b6_nobody_fought_sends_the_centre_kamon_to_the_box():
@@ -131,9 +149,10 @@ def test_b6_nobody_fought_sends_the_centre_kamon_to_the_box():
     g.apply("a", PASS_ACTION)
     g.apply("b", PASS_ACTION)
     events = g.apply("c", PASS_ACTION)
-    embed = render.showdown_embed(events, "en", name)
-    assert embed.title == "Round 1 · Nobody fought"
-    assert "1 🏵️ from the centre go back to the box. Ann starts again." in text(embed)
+    said = showdown(events)
+    assert said.splitlines()[0] == "### Round 1 · Nobody fought"
+    assert "1 🏵️ from the centre go back to the box. Ann starts again." in said
+    assert "🎴" not in said  # nobody fought: no card is shown (G-3)
 
 
 def test_b7_players_out_and_the_end_are_told():
@@ -144,14 +163,14 @@ def test_b7_players_out_and_the_end_are_told():
         PlayerOut("a", 3),
         GameEnded(3, "too_few_players", {"a": 0, "b": 9, "c": 0}, ("b",)),
     ]
-    judging = field(render.showdown_embed(events, "en", name), "Judging")
+    judging = after("Judging", showdown(events))
     assert "☠️ Ann has no kamons left and is out." in judging
     assert "Fewer than two players are left: the game is over." in judging
 
 
 def test_a_draw_turn_ends_no_round():
     g = game(8, 13, 11, 7)
-    assert render.showdown_embed(g.apply("a", KEEP_HELD), "en", name) is None
+    assert boards.showdown_board(g.apply("a", KEEP_HELD), "en", name) is None
 
 
 def test_japanese_table_and_showdown():
@@ -164,6 +183,6 @@ def test_japanese_table_and_showdown():
     g.apply("a", FIGHT_ACTION)
     g.apply("b", FIGHT_ACTION)
     events = g.apply("c", FIGHT_ACTION)
-    judging = field(render.showdown_embed(events, "ja", name), "判定")
+    judging = after("判定", showdown(events, "ja"))
     # the honorific comes with a member's name (bot.tables.presenting.mention), not the text
     assert "Annの8が最も小さいので、小早川7を足して15です。" in judging

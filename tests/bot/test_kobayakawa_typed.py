@@ -11,8 +11,10 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.kobayakawa import hand, render
+from bot.kobayakawa import boards, hand, render
 from bot.kobayakawa.presenter import SEEN_DRAW, KobayakawaPresenter
+from bot.layout import as_text
+from bot.layout.board import compose
 from bot.tables.buttons import CustomIdArgs
 from data.store import Seat, open_ledger
 from rules.kobayakawa import Kobayakawa
@@ -55,6 +57,9 @@ def test_g3_the_public_table_is_the_same_whatever_the_hidden_cards():
                     ours = render.table_embed(state.observation(viewer), "en", names)
                     theirs = render.table_embed(other.observation(viewer), "en", names)
                     assert ours.to_dict() == theirs.to_dict()
+                    board = boards.table_board(state.observation(viewer), "en", names)
+                    same = boards.table_board(other.observation(viewer), "en", names)
+                    assert as_text(compose(board)) == as_text(compose(same))
             state.apply(nxt.player, rng.choice(state.legal_actions(nxt.player)))
     assert hidden_differed > 100  # the other deals did hide other cards
 
@@ -76,6 +81,13 @@ def test_g3_the_presenter_draws_the_public_table_or_the_viewers_own():
     assert "Your card: 🎴 **13**" in (bens.description or "")
     shown = str(bens.to_dict())
     assert shown.count("🎴") == 1 and "🎴 **8**" not in shown and "🎴 **11**" not in shown
+    # the table message's board, the same way
+    public_board = as_text(compose(presenter.table_board(table, "en")))
+    assert "Your card" not in public_board and "🎴" not in public_board
+    cho = next(line for line in public_board.splitlines() if "<@3>" in line)
+    assert "(autopilot)" in cho
+    bens_board = as_text(compose(presenter.table_board(table, "en", viewer="b")))
+    assert "Your card: 🎴 **13**" in bens_board and bens_board.count("🎴") == 1
 
 
 def test_b3_b4_round_lines_and_rows_from_the_observations_choices():

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.kobayakawa.render import showdown_embed
+from bot.kobayakawa.boards import showdown_board
+from bot.layout import as_text
+from bot.layout.board import compose
 from bot.losers.render import STORY, recap
 from rules.base import Event
 from rules.losers import RightsOfLosers
-from tests.bot.fakes import embed_strings
 from tests.rules.losers_helpers import new_game as new_losers
 from tests.rules.losers_helpers import place_chips, play_trick, settle, suit
 from tests.rules.test_kobayakawa import P4, deck, new_game, play_round
 
 
 def showdown_text(events: list[Event], lang: str) -> str:
-    embed = showdown_embed(events, lang, lambda p: p)
-    assert embed is not None, "these events end no round"
-    return "\n".join(embed_strings(embed))
+    board = showdown_board(events, lang, lambda p: p)
+    assert board is not None, "these events end no round"
+    return as_text(compose(board))
 
 
 def trick_text(events: list[Event], lang: str) -> str:

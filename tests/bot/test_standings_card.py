@@ -1,6 +1,6 @@
 """The shared final standings card: a podium and every player's score and rating change, drawn
 off the event loop with the bundled CJK font, attached with alt text; KAMIZA and Kobayakawa
-attach it to their final standings."""
+attach it to their final standings (an embed's image, or a picture inside a board's layout)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,12 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.kobayakawa.presenter import KobayakawaPresenter
+from bot.layout.board import Picture
+from bot.layout.payload import MEDIA_GALLERY, payload, walk
 from bot.pictures import standings_card
-from bot.pictures.standings_card import Placed, attach_card, placed, render_card
+from bot.pictures.standings_card import Placed, attach_card, card_pictures, placed, render_card
 from data.store import ResultRow
+from tests.bot.fakes import layout_text
 from tests.bot.threads import off_the_loop, threads_running
 
 ROWS = [
@@ -71,6 +74,13 @@ async def test_no_results_no_card() -> None:
     embed = discord.Embed(title="KAMIZA")
     assert await attach_card(embed, [], "en", 7) == []
     assert embed.image.url is None
+    assert await card_pictures("KAMIZA", [], "en", 7) == ([], [])
+
+
+async def test_a_layout_shows_the_card_as_a_picture_with_its_alt_text() -> None:
+    [card], pictures = await card_pictures("KAMIZA · Final standings", ROWS, "en", 7)
+    assert pictures == [Picture(f"attachment://{card.filename}", card.description or "")]
+    assert "さくら" in (card.description or "")
 
 
 async def test_kobayakawa_attaches_the_card_to_its_final_standings() -> None:
@@ -92,4 +102,11 @@ async def test_kobayakawa_attaches_the_card_to_its_final_standings() -> None:
     [message] = sent
     [card] = message["files"]
     assert card.filename == "standings.png"
-    assert message["embed"].image.url == "attachment://standings.png"
+    # the picture sits inside the layout, with the card's alt text for screen readers
+    [gallery] = [c for c in walk(payload(message["view"])) if c["type"] == MEDIA_GALLERY]
+    [item] = gallery["items"]
+    assert item["media"]["url"] == "attachment://standings.png"
+    assert item["description"] == card.description
+    said = layout_text(message["view"])
+    assert said.splitlines()[0] == "### Kobayakawa · Final standings"
+    assert f"[image: {card.description}]" in said and "lines" in said

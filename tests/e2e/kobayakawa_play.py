@@ -33,7 +33,7 @@ __all__ = [
 
 CARD = re.compile(r"🎴 \*\*(\d+)\*\*")
 NUMBER = re.compile(r"[(（](\d+)[)）]")
-ROUND_OVER = re.compile(r"^Round \d+ is over")
+ROUND_OVER = re.compile(r"^Round \d+ is over", re.MULTILINE)  # a line of the closed round
 DM_TOGGLE = "dm"  # the verb of the hand menu's "Deliver my hand by DM" (bot.tables.delivery)
 
 
@@ -50,7 +50,7 @@ def table_message(user: FakeUser, thread: Channel) -> Message | None:
     tables = [
         m
         for m in user.visible_messages(thread)
-        if not m.ephemeral and (_has(m, HAND) or ROUND_OVER.match(m.content or ""))
+        if not m.ephemeral and (_has(m, HAND) or ROUND_OVER.search(m.text))
     ]
     return tables[-1] if tables else None
 
