@@ -4,6 +4,7 @@ card, laid out as boards (`bot.kobayakawa.boards`); `/kobayakawa status` answers
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import discord
 
@@ -23,6 +24,9 @@ from data.store import ResultRow
 from rules.base import Event
 from rules.kobayakawa import Kobayakawa
 from rules.kobayakawa_moves import Draw, Drew, GameEnded, Showdown
+from rules.kobayakawa_view import KobayakawaObservation
+
+Drawn = TypeVar("Drawn", Board, discord.Embed)
 
 
 class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
@@ -72,13 +76,7 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         viewer: str | None = None,
         at: Moment[Kobayakawa] | None = None,
     ) -> Board:
-        moment = as_of(table, at)
-        return boards.table_board(
-            observed(moment, viewer),  # G-3: public, or the viewer's own card too
-            lang,
-            lambda p: self.seat_name(table, p),
-            sorted(moment.autopilot),
-        )
+        return self.drawn(boards.table_board, table, lang, viewer, at)
 
     def table_embed(
         self,
@@ -87,8 +85,20 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         viewer: str | None = None,
         at: Moment[Kobayakawa] | None = None,
     ) -> discord.Embed:
+        """The table as `/kobayakawa status` shows it (the table message is the board)."""
+        return self.drawn(render.table_embed, table, lang, viewer, at)
+
+    def drawn(
+        self,
+        draw: Callable[[KobayakawaObservation, str, render.Namer, Sequence[str]], Drawn],
+        table: Table[Kobayakawa],
+        lang: str,
+        viewer: str | None,
+        at: Moment[Kobayakawa] | None,
+    ) -> Drawn:
+        """The table drawn by `draw` (as a board or an embed), as `viewer` may see it."""
         moment = as_of(table, at)
-        return render.table_embed(
+        return draw(
             observed(moment, viewer),  # G-3: public, or the viewer's own card too
             lang,
             lambda p: self.seat_name(table, p),

@@ -27,8 +27,8 @@ LONG_NAMES = [
 
 
 def dealt(players: Sequence[str], *front: int, start: str | None = None) -> Kobayakawa:
-    """`players` dealt the cards `front` in seat order, then the Kobayakawa and the pile (the
-    same deck every round); the first player starts unless `start` says otherwise."""
+    """`players` dealt the cards `front` clockwise from the start player (the first player
+    unless `start` says otherwise), then the Kobayakawa and the pile; the same deck each round."""
     deck = [*front, *(n for n in range(1, 16) if n not in front)]
     setup = {"start_player": start or players[0], "decks": [deck] * 7}
     return Kobayakawa.create(list(players), {}, setup)

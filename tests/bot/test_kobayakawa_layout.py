@@ -73,7 +73,8 @@ def size(view: discord.ui.LayoutView) -> tuple[int, int]:
 
 def mid_round() -> Any:
     """Four seats (Ben starts; Cho on autopilot; a computer), in the fight phase of round 1:
-    Ben kept his card and fights, Cho replaced the Kobayakawa and passed, the computer to act."""
+    Ben kept his card and fights, Cho replaced the Kobayakawa and passed, the computer kept the
+    card it drew and fights; Ann to act."""
     state = dealt(P4, 8, 13, 11, 4, 7, 2, 12, 14, 5, start="ben")
     for player, action in (
         ("ben", KEEP_HELD),
@@ -82,9 +83,10 @@ def mid_round() -> Any:
         ("ann", KEEP_HELD),
         ("ben", FIGHT_ACTION),
         ("cho", PASS_ACTION),
+        ("bot-1", FIGHT_ACTION),
     ):
         state.apply(player, action)
-    return table(state, seats(P4, ["Ann", "Ben", "Cho", ""]), autopilot={"cho"}, seq=6)
+    return table(state, seats(P4, ["Ann", "Ben", "Cho", ""]), autopilot={"cho"}, seq=7)
 
 
 def test_a_table_mid_round_reads_as_a_board_of_seats() -> None:
@@ -92,16 +94,16 @@ def test_a_table_mid_round_reads_as_a_board_of_seats() -> None:
     view = Presenter("en", by_name=True).table_message(tb, moment(tb), "en")["view"]
     assert accepted(view).splitlines() == [
         "### Kobayakawa · Round 1/7",
-        "▶️ 🤖 Bot 1 to play.",
+        "▶️ **Ann** to play.",
         "**Fight phase:** in turn, fight (bet 1 🏵️) or pass.",
         "🏯 Kobayakawa: **12**",
         "earlier this round: 7",
-        "🏵️ Centre: **8** · Pot: **1**",
+        "🏵️ Centre: **8** · Pot: **2**",
         "**Seats** (⭐ starts this round)",
-        "Ann · 🏵️ 4 · discarded 5",
+        "▶️ Ann · 🏵️ 4 · discarded 5 · to play",
         "✓ ⭐ Ben · 🏵️ 3 · discarded 2 · ⚔️ bet 1",
         "✓ Cho · 🏵️ 4 · 🔄 replaced the Kobayakawa · 🏳️ passed (autopilot)",
-        "▶️ 🤖 Bot 1 · 🏵️ 4 · discarded 11 · to play",
+        "✓ 🤖 Bot 1 · 🏵️ 3 · discarded 11 · ⚔️ bet 1",
         "———",
         "**This round**",
         "🂠 Ben drew a card and discarded 2.",
@@ -111,11 +113,12 @@ def test_a_table_mid_round_reads_as_a_board_of_seats() -> None:
         "— Fight phase —",
         "⚔️ Ben fights and bets 1 🏵️ (pot 1).",
         "🏳️ Cho passes.",
+        "⚔️ 🤖 Bot 1 fights and bets 1 🏵️ (pot 2).",
         "-# Press “Your hand” to see your card and to act on your turn.",
         "[Your hand] [I'm back] [?]",
     ]
     [container] = payload(view)
-    assert container["accent_color"] == seat_colour(P4.index("bot-1")).value  # the seat to act
+    assert container["accent_color"] == seat_colour(P4.index("ann")).value  # the seat to act
     kinds = [c["type"] for c in container["components"]]
     # title, turn, phase, centre, heading, 4 seats, separator, history, footer, one row
     assert kinds == [10] * 9 + [14, 10, 10, 1]
@@ -154,7 +157,6 @@ def test_g3_a_card_shows_only_on_its_holders_own_board() -> None:
         own = as_text(compose(presenter.table_board(tb, "en", viewer=player)))
         assert own.count("🎴") == 1 and f"Your card: 🎴 **{held}**" in own
     # the showdown: Cho passed, her 13 is never shown; the fighters' cards are
-    tb.state.apply("bot-1", FIGHT_ACTION)
     events = tb.state.apply("ann", FIGHT_ACTION)
     board = boards.showdown_board(events, "en", named(presenter, tb))
     assert board is not None
@@ -209,7 +211,7 @@ def test_the_standings_show_the_card_inside_the_layout() -> None:
     ]
 
 
-def largest_table(lang: str) -> Any:
+def largest_table() -> Any:
     """Six members with 32-character Japanese names, none out, in round 7's fight phase with
     every Kobayakawa replaced and every seat but the last one bet: the longest table there is."""
     players = [f"p{n}" for n in range(6)]
@@ -220,13 +222,12 @@ def largest_table(lang: str) -> Any:
         state.apply(state.next().player, REPLACE)
     for _ in players[:-1]:
         state.apply(state.next().player, FIGHT_ACTION)
-    tb = table(state, seats(players, LONG_NAMES), autopilot=players[:3], seq=99)
-    return tb
+    return table(state, seats(players, LONG_NAMES), autopilot=players[:3], seq=99)
 
 
 def test_the_largest_table_fits_every_limit_in_both_languages() -> None:
     for lang in ("en", "ja"):
-        tb = largest_table(lang)
+        tb = largest_table()
         presenter = Presenter(lang, by_name=True)
         view = presenter.table_message(tb, moment(tb), lang)["view"]
         said = accepted(view)
