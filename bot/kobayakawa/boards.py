@@ -31,7 +31,7 @@ from bot.kobayakawa.render import (
 from bot.layout.board import Board
 from bot.tables.reasons import with_clause
 from rules.base import Event
-from rules.kobayakawa import DRAW, ROUNDS
+from rules.kobayakawa import DRAW, FIGHT, ROUNDS
 from rules.kobayakawa_moves import LONE_FIGHTER, KobayakawaReplaced, NobodyFought, Showdown
 from rules.kobayakawa_view import KobayakawaObservation
 
@@ -83,6 +83,8 @@ def phase_line(seen: KobayakawaObservation, lang: str) -> str:
         return t(lang, "kobayakawa.table.over")
     if seen.phase == DRAW:
         return t(lang, "kobayakawa.table.draw_phase")
+    if together(seen):
+        return t(lang, "kobayakawa.board.fight_together", stake=fight_stake(seen.round))
     return t(lang, "kobayakawa.table.fight_phase", stake=fight_stake(seen.round))
 
 
@@ -95,7 +97,7 @@ def seat_line(
     if p in seen.out:
         return t(lang, "kobayakawa.table.out_row", player=name(p))
     marks = ""
-    if p == seen.to_act:
+    if to_play(seen, p):
         marks += "▶️ "
     elif acted(seen, p):
         marks += "✓ "
@@ -105,9 +107,22 @@ def seat_line(
     if any(isinstance(c, KobayakawaReplaced) and c.player == p for c in seen.choices):
         facts += t(lang, "kobayakawa.board.replaced")
     facts += row_facts(seen, p, lang, autopilot)
-    if p == seen.to_act:
+    if together(seen) and p in seen.chosen:  # H-2: that they chose, never what
+        facts += t(lang, "kobayakawa.board.chosen")
+    if to_play(seen, p):
         facts += t(lang, "kobayakawa.board.to_play")
     return player_row(seen, p, lang, name, marks, facts)
+
+
+def together(seen: KobayakawaObservation) -> bool:
+    """Whether the fight phase is chosen by everyone at once now (the house rule H-2)."""
+    return seen.simultaneous and seen.phase == FIGHT and not seen.over
+
+
+def to_play(seen: KobayakawaObservation, p: str) -> bool:
+    """Whether `p` has a choice to make now: the player to act, or, all at once (H-2), each
+    player who has not chosen yet."""
+    return p in seen.waiting_for if together(seen) else p == seen.to_act
 
 
 def acted(seen: KobayakawaObservation, p: str) -> bool:
@@ -116,7 +131,7 @@ def acted(seen: KobayakawaObservation, p: str) -> bool:
         return False
     if seen.phase == DRAW:
         return any(c.player == p for c in seen.choices)
-    return p in seen.bets or passed(seen, p)
+    return p in seen.bets or passed(seen, p) or (together(seen) and p in seen.chosen)
 
 
 def showdown_board(events: Sequence[Event], lang: str, name: Namer) -> Board | None:

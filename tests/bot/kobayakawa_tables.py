@@ -26,12 +26,16 @@ LONG_NAMES = [
 ]
 
 
-def dealt(players: Sequence[str], *front: int, start: str | None = None) -> Kobayakawa:
+def dealt(
+    players: Sequence[str], *front: int, start: str | None = None, simultaneous: bool = False
+) -> Kobayakawa:
     """`players` dealt the cards `front` clockwise from the start player (the first player
-    unless `start` says otherwise), then the Kobayakawa and the pile; the same deck each round."""
+    unless `start` says otherwise), then the Kobayakawa and the pile; the same deck each round.
+    `simultaneous`: the house rule H-2 (the fight phase chosen by everyone at once)."""
     deck = [*front, *(n for n in range(1, 16) if n not in front)]
     setup = {"start_player": start or players[0], "decks": [deck] * 7}
-    return Kobayakawa.create(list(players), {}, setup)
+    options = {"simultaneous": True} if simultaneous else {}
+    return Kobayakawa.create(list(players), options, setup)
 
 
 def seats(players: Sequence[str], names: Sequence[str]) -> dict[str, Seat]:

@@ -148,6 +148,31 @@ def test_the_accent_follows_the_seat_to_act_and_the_buttons_the_autopilot() -> N
     assert said.count("✓") == 0  # a new phase: nobody has fought or passed yet
 
 
+def test_h2_all_at_once_every_seat_still_choosing_is_to_play_and_no_choice_shows() -> None:
+    def board_after(first: Any) -> str:
+        state = dealt(P4, 8, 13, 11, 4, 7, simultaneous=True)
+        for player in P4:
+            state.apply(player, KEEP_HELD)
+        state.apply("cho", first)  # chosen aside: nobody sees what (H-2)
+        tb = table(state, seats(P4, ["Ann", "Ben", "Cho", ""]))
+        return accepted(Presenter("en", by_name=True).table_message(tb, moment(tb), "en")["view"])
+
+    said = board_after(FIGHT_ACTION)
+    assert said == board_after(PASS_ACTION)
+    lines = said.splitlines()
+    assert lines[2] == (
+        "**Fight phase:** everyone at once, fight (bet 1 🏵️) or pass; the choices show when"
+        " all have chosen."
+    )
+    seats_read = lines[lines.index("**Seats** (⭐ starts this round)") + 1 :][:4]
+    assert seats_read == [
+        "▶️ ⭐ Ann · 🏵️ 4 · discarded 1 · to play",
+        "▶️ Ben · 🏵️ 4 · discarded 2 · to play",
+        "✓ Cho · 🏵️ 4 · discarded 3 · 🤐 has chosen",
+        "▶️ 🤖 Bot 1 · 🏵️ 4 · discarded 5 · to play",
+    ]
+
+
 def test_g3_a_card_shows_only_on_its_holders_own_board() -> None:
     tb = mid_round()
     presenter = Presenter("en")
@@ -252,9 +277,10 @@ def test_the_largest_table_fits_every_limit_in_both_languages() -> None:
     seed=st.integers(0, 2**32 - 1),
     depth=st.integers(0, 120),
     lang=st.sampled_from(["en", "ja"]),
+    simultaneous=st.booleans(),
 )
 def test_no_table_showdown_or_hand_menu_ever_exceeds_a_limit(
-    players: int, computers: int, seed: int, depth: int, lang: str
+    players: int, computers: int, seed: int, depth: int, lang: str, simultaneous: bool
 ) -> None:
     """Random legal play, 3 to 6 seats (some computers, some on autopilot), to a random depth:
     the table (public and each seat's view), every showdown on the way and each seat's hand menu
@@ -263,7 +289,8 @@ def test_no_table_showdown_or_hand_menu_ever_exceeds_a_limit(
     computers = min(computers, players - 1)
     names = [f"p{n}" for n in range(players - computers)]
     names += [f"bot-{n + 1}" for n in range(computers)]
-    state = dealt(names, *rng.sample(range(1, 16), 15), start=rng.choice(names))
+    deck = rng.sample(range(1, 16), 15)
+    state = dealt(names, *deck, start=rng.choice(names), simultaneous=simultaneous)
     tb = table(state, seats(names, LONG_NAMES[: len(names)]), autopilot=names[:1])
     presenter = Presenter(lang, by_name=True)
     ended = 0
