@@ -30,8 +30,10 @@ from rules.kobayakawa_moves import (
     KEEP_HELD,
     PASS_ACTION,
     REPLACE,
+    ChoiceMade,
     Fought,
     KobayakawaReplaced,
+    Passed,
 )
 
 DRAW, KEEP, REPLACE_VERB, FIGHT, PASS, SHOW = "kbd", "kbk", "kbr", "kbf", "kbp", "kbh"
@@ -80,9 +82,10 @@ def hand_message(table: Table[Kobayakawa], seat: Seat, lang: str, note: str | No
                     emoji=render.KOBAYAKAWA,
                 ),
             ]
-    elif seen.to_act == player:
+    elif seen.to_act == player or player in seen.waiting_for:
         stake = seen.stakes[player]
-        lines.append(t(lang, "kobayakawa.hand.fight_turn", stake=stake))
+        at_once = "step_turn" if seen.waiting_for else "fight_turn"  # H-2: all choose at once
+        lines.append(t(lang, f"kobayakawa.hand.{at_once}", stake=stake))
         items += [
             button(
                 FIGHT,
@@ -94,6 +97,10 @@ def hand_message(table: Table[Kobayakawa], seat: Seat, lang: str, note: str | No
             ),
             button(PASS, gid, seq, label=t(lang, "kobayakawa.hand.pass"), emoji="🏳️"),
         ]
+    elif seen.my_choice is not None:  # H-2: chosen, kept aside until everyone has
+        count = len(seen.waiting_for)
+        lines.append(t(lang, f"kobayakawa.hand.chosen_{seen.my_choice}", count=count))
+        items.append(button(SHOW, gid, label=t(lang, "kobayakawa.hand.refresh"), emoji="🔄"))
     elif seen.to_act is not None:
         name = table.seats[seen.to_act].display_name
         lines.append(t(lang, "kobayakawa.hand.waiting", player=name))
@@ -146,6 +153,11 @@ class KobayakawaHand:
         return hand_message(table, seat, lang, note)
 
     def shown_for(self, state: Kobayakawa, seq: int) -> str:
+        """The table's `seq`; in a fight phase chosen at once (H-2), the round as a negative
+        number instead: another's choice does not make a chooser's menu stale."""
+        nxt = state.next()
+        if nxt is not None and nxt.players:
+            return str(-state.round)
         return str(seq)
 
 
@@ -230,8 +242,12 @@ async def fight(interaction: discord.Interaction, game_id: int, args: list[str])
         return
     lang = turn.lang
 
+    player = turn.seat.player
+
     def fought(events: Sequence[Event]) -> str:
-        bet = next(e.bet for e in events if isinstance(e, Fought))
+        bet = next((e.bet for e in events if isinstance(e, Fought) and e.player == player), None)
+        if bet is None:  # H-2: kept aside until everyone has chosen
+            return chosen(turn.table, player, "fight", lang)
         return t(lang, "kobayakawa.hand.done_fight", bet=bet)
 
     await hands.act(interaction, turn, FIGHT_ACTION, HAND, _done(fought))
@@ -242,5 +258,20 @@ async def pass_(interaction: discord.Interaction, game_id: int, args: list[str])
     turn = await hands.on_turn(interaction, game_id, _seq(args), HAND)
     if turn is None:
         return
-    text = t(turn.lang, "kobayakawa.hand.done_pass")
-    await hands.act(interaction, turn, PASS_ACTION, HAND, _done(lambda events: text))
+    lang, player = turn.lang, turn.seat.player
+
+    def passed(events: Sequence[Event]) -> str:
+        if any(isinstance(e, ChoiceMade) for e in events) and not any(
+            isinstance(e, Passed) and e.player == player for e in events
+        ):
+            return chosen(turn.table, player, "pass", lang)  # H-2: kept aside
+        return t(lang, "kobayakawa.hand.done_pass")
+
+    await hands.act(interaction, turn, PASS_ACTION, HAND, _done(passed))
+
+
+def chosen(table: Table[Kobayakawa], player: str, choice: str, lang: str) -> str:
+    """A choice kept aside (H-2), and how many are still to choose."""
+    nxt = table.state.next()
+    count = len(nxt.players) if nxt is not None else 0
+    return t(lang, f"kobayakawa.hand.chosen_{choice}", count=count)
