@@ -8,9 +8,9 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.kamiza import render
+from bot.kamiza import boards, render
 from bot.kamiza.hand import HAND
-from bot.layout.board import layout_of
+from bot.layout.board import Board, compose, controls_of
 from bot.pictures import standings_card
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -35,6 +35,18 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         if options.get("advanced"):
             text += "\n" + t(lang, "kamiza.table.advanced")
         return text
+
+    def table_board(
+        self,
+        table: Table[Kamiza],
+        lang: str,
+        viewer: str | None = None,
+        at: Moment[Kamiza] | None = None,
+    ) -> Board:
+        moment = as_of(table, at)
+        return boards.table_board(
+            observed(moment, viewer), lang, lambda p: self.seat_name(table, p), moment.autopilot
+        )
 
     def table_embed(
         self,
@@ -70,7 +82,7 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         note = None
         if cause == "timeout":
             note = t(lang, "table.timed_out", player=name(player))
-        reveal = render.reveal_embed(events, lang, name)
+        reveal = boards.reveal_board(events, lang, name)
         if reveal is None:
             if note:
                 await self.send(table, content=note)
@@ -78,34 +90,33 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
             return
         revealed = next(e for e in events if isinstance(e, RoundRevealed))
         over = t(lang, "kamiza.table.round_over", game=revealed.game, round=revealed.round)
-        await self.close_table(table, over, reveal_view(table.game_id, events))
-        layout = layout_of(reveal, reveal_view(table.game_id, events), note, lang)
-        await self.publish(table, None, layout)
+        why = reveal_view(table.game_id, events)
+        await self.close_table(table, over, why)
+        reveal.controls = controls_of(why)
+        await self.publish(table, None, compose(reveal.note(note)))
         if not any(isinstance(e, MatchEnded) for e in events):
             await self.post_table(table, moment, lang)
 
     async def finished(self, table: Table[Kamiza], results: Sequence[ResultRow]) -> None:
+        """The final standings, their picture inside the board; the K-13 tie-break and who
+        dropped out (K-10) below them."""
         lang = self.lang(table)
         state = table.state
-        embed = discord.Embed(title=t(lang, "kamiza.end.title"), colour=render.COLOUR)
-        embed.description = "\n".join(self.results_lines(table, results, lang))
+        title = t(lang, "kamiza.end.title")
+        board = Board(title=title, accent=render.COLOUR, lang=lang)
+        board.footer = t(lang, "kamiza.end.footer", game_id=table.game_id)
+        board.text(*self.results_lines(table, results, lang))
         tie_break = state.result().tie_break
         if tie_break:
             # K-13: the chicken tie-break shows each player's last unplayed card to the table
-            kept = " · ".join(
+            kept = [
                 f"{self.seat_name(table, p)} {render.card(lang, c)}"
                 for p, c in state.unplayed.items()
-            )
-            embed.add_field(
-                name=t(lang, f"kamiza.end.tie_{tie_break}"), value=kept or "—", inline=False
-            )
+            ]
+            board.text(*kept, title=t(lang, f"kamiza.end.tie_{tie_break}"))
         dropped = state.observation(None).dropped
         if dropped:
-            embed.add_field(
-                name=t(lang, "kamiza.end.dropped"),
-                value=", ".join(self.seat_name(table, p) for p in dropped),
-                inline=False,
-            )
-        embed.set_footer(text=t(lang, "kamiza.end.footer", game_id=table.game_id))
-        card = await standings_card.attach_card(embed, results, lang, table.game_id)
-        await self.post_results(table, results, embed, files=card)
+            named = ", ".join(self.seat_name(table, p) for p in dropped)
+            board.text(named, title=t(lang, "kamiza.end.dropped"))
+        files, pictures = await standings_card.card_pictures(title, results, lang, table.game_id)
+        await self.post_results(table, results, board, pictures, files=files)

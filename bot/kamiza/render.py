@@ -1,4 +1,5 @@
-"""KAMIZA as embeds: the table as the physical table shows it, and the reveal step by step."""
+"""KAMIZA in words: cards, areas, the table as an embed (`/kamiza status`) and the steps of the
+reveal (laid out in `bot.kamiza.boards`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import t
-from bot.tables.reasons import add_lines, clause, with_clause
+from bot.tables.reasons import clause
 from rules.base import Event
-from rules.kamiza_events import GameEnded, MatchEnded, RoundRevealed, RoundScored, RoundStarted
+from rules.kamiza_events import GameEnded, MatchEnded, RoundStarted
 from rules.kamiza_judge import (
     VALUE,
     Bribe,
@@ -106,46 +107,6 @@ def table_embed(
         )
     embed.add_field(name=t(lang, "kamiza.table.players"), value="\n".join(rows), inline=False)
     embed.set_footer(text=t(lang, "kamiza.table.footer"))
-    return embed
-
-
-def reveal_embed(events: Sequence[Event], lang: str, name: Namer) -> discord.Embed | None:
-    """The judging of a round, step by step, or None when `events` reveal nothing."""
-    revealed = next((e for e in events if isinstance(e, RoundRevealed)), None)
-    if revealed is None:
-        return None
-    embed = discord.Embed(
-        title=t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round),
-        colour=COLOUR,
-    )
-    for area_name in ("kamiza", "shimoza"):
-        cards = [
-            f"{card(lang, p.card)} · {name(p.player)}"
-            for p in revealed.plays
-            if p.area == area_name
-        ]
-        embed.add_field(
-            name=t(lang, f"kamiza.table.area_{area_name}"),
-            value="\n".join(cards) or "—",
-            inline=True,
-        )
-    steps = sorted(
-        (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(type(e))
-    )
-    lines = [with_clause(step_line(e, lang, name), reason(e, lang)) for e in steps]
-    add_lines(embed, t(lang, "kamiza.reveal.judging"), lines or [t(lang, "kamiza.reveal.nothing")])
-    scored = next((e for e in events if isinstance(e, RoundScored)), None)
-    if scored is not None:
-        points = " · ".join(f"{name(p)} +{pts}" for p, pts in scored.points.items())
-        totals = " · ".join(f"{name(p)} {pts}" for p, pts in scored.totals.items())
-        embed.add_field(name=t(lang, "kamiza.reveal.points"), value=points, inline=False)
-        embed.add_field(name=t(lang, "kamiza.reveal.totals"), value=totals, inline=False)
-    after = [
-        with_clause(after_line(e, lang, name), reason(e, lang))
-        for e in events
-        if isinstance(e, GameEnded | RoundStarted | MatchEnded)
-    ]
-    add_lines(embed, "\u200b", after)
     return embed
 
 

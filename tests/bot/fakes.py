@@ -10,9 +10,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+from fakediscord.components_v2 import check_layout
+from fakediscord.server import validate_components, validate_embeds
 
-from bot.layout import as_text
+from bot.layout import as_text, check
 from bot.layout.board import controls_in
+from bot.layout.payload import MEDIA_GALLERY, payload, walk
 
 
 @dataclass
@@ -136,6 +139,64 @@ class Posted:
 def layout_text(view: Any) -> str:
     """A laid-out view as a screen reader reads it; "" for anything else."""
     return as_text(view) if isinstance(view, discord.ui.LayoutView) else ""
+
+
+def heading(view: Any) -> str:
+    """A laid-out message's title (its first line, "### title"); "" for anything else."""
+    lines = layout_text(view).splitlines()
+    return lines[0].removeprefix("### ") if lines else ""
+
+
+def block(text: str, title: str | None = None) -> list[str]:
+    """The lines of the block titled `title` in a layout's text (`as_text`), or with None the
+    lines right under the heading; up to the next block's title, a separator, a picture, the
+    footer or a row of buttons."""
+    lines = text.splitlines()
+    start = lines.index(f"**{title}**") + 1 if title is not None else 1
+    taken = []
+    for line in lines[start:]:
+        if is_title(line) or line.startswith(("———", "[", "-# ")):
+            break
+        taken.append(line)
+    return taken
+
+
+def is_title(line: str) -> bool:
+    return line.startswith("**") and line.endswith("**") and line.count("**") == 2
+
+
+def following(text: str) -> list[str]:
+    """The lines after a layout's last separator, up to its buttons."""
+    lines = text.splitlines()
+    last = max(i for i, line in enumerate(lines) if line == "———")
+    return [line for line in lines[last + 1 :] if not line.startswith("[")]
+
+
+def accepted(posted: Posted) -> None:
+    """Discord's checks of a posted message, as the fake Discord makes them: its embed's
+    limits, or its layout's (components, text, custom ids)."""
+    if posted.embed is not None:
+        validate_embeds([posted.embed.to_dict()])
+    if isinstance(posted.view, discord.ui.LayoutView):
+        layout_accepted(posted.view)
+
+
+def layout_accepted(view: discord.ui.LayoutView) -> None:
+    """The product's own check of a layout, then the fake Discord's."""
+    check(view)
+    sent = payload(view)
+    check_layout(sent, v2=True)
+    validate_components(sent, v2=True)
+
+
+def media_urls(view: discord.ui.LayoutView) -> list[str]:
+    """The urls of a layout's pictures (its galleries' items)."""
+    return [
+        item["media"]["url"]
+        for c in walk(payload(view))
+        if c.get("type") == MEDIA_GALLERY
+        for item in c.get("items") or []
+    ]
 
 
 def custom_ids(view: Any) -> list[str]:

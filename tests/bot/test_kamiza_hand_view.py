@@ -23,6 +23,7 @@ from fakediscord.server import validate_components, validate_embeds
 import bot.runtime.manager as manager_module
 from bot.i18n import t
 from bot.kamiza import hand, render
+from bot.layout.payload import BUTTON, payload, walk
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table
@@ -32,7 +33,14 @@ from rules.agents import random_action
 from rules.base import IllegalAction
 from rules.kamiza import Kamiza, Play
 from rules.log import new_header, start
-from tests.bot.fakes import FakeInteraction, embed_strings
+from tests.bot.fakes import (
+    FakeInteraction,
+    custom_ids,
+    embed_strings,
+    heading,
+    layout_accepted,
+    layout_text,
+)
 from tests.bot.test_runtime import GUILD, Recorder
 
 LANGS = ("en", "ja")
@@ -173,6 +181,17 @@ def ids(embed: Any, view: Any) -> list[str]:
     return [b["custom_id"] for b in buttons(embed, view)]
 
 
+def laid_buttons(view: Any) -> list[dict[str, Any]]:
+    """A laid-out menu's buttons as Discord gets them, the layout checked against its limits."""
+    layout_accepted(view)
+    return [c for c in walk(payload(view)) if c["type"] == BUTTON]
+
+
+def laid_ids(view: Any) -> list[str]:
+    layout_accepted(view)
+    return custom_ids(view)
+
+
 def args_of(custom_id: str) -> list[str]:
     """The handler arguments of a custom id (what `BUTTONS.dispatch` passes on)."""
     return custom_id.split(":")[3:]
@@ -263,11 +282,11 @@ async def test_k4_a_boss_or_policeman_to_shimoza_asks_first_and_other_cards_do_n
         answer = click(manager, table, player, lang)
         await hand.choose_card(answer, gid, ["1.1", card])
         [edit] = answer.answers
-        assert edit.kind == "edit" and edit.embed.title == t(
+        assert edit.kind == "edit" and heading(edit.view) == t(
             lang, "kamiza.hand.where", card=render.card(lang, card)
         )
         verb = "kzb" if card in ("boss", "policeman") else "kzp"
-        assert ids(edit.embed, edit.view) == [
+        assert laid_ids(edit.view) == [
             f"g:kzp:{gid}:1.1:{card}:kamiza",
             f"g:{verb}:{gid}:1.1:{card}:shimoza",
             f"g:kzh:{gid}",
@@ -275,11 +294,13 @@ async def test_k4_a_boss_or_policeman_to_shimoza_asks_first_and_other_cards_do_n
     ask = click(manager, table, player, lang)
     await hand.confirm_bluff(ask, gid, ["1.1", "boss", "shimoza"])
     [edit] = ask.answers
-    assert edit.embed.title == t(lang, "kamiza.hand.bluff_title")
-    assert edit.embed.description == t(
-        lang, "kamiza.hand.bluff_warning", card=render.card(lang, "boss")
-    )
-    found = buttons(edit.embed, edit.view)
+    assert heading(edit.view) == t(lang, "kamiza.hand.bluff_title")
+    warning = t(lang, "kamiza.hand.bluff_warning", card=render.card(lang, "boss"))
+    assert layout_text(edit.view).splitlines()[1:] == [
+        warning,
+        f"[{t(lang, 'kamiza.hand.bluff_yes')}] [{t(lang, 'kamiza.hand.back')}]",
+    ]  # the warning alone, then its buttons
+    found = laid_buttons(edit.view)
     assert [b["custom_id"] for b in found] == [f"g:kzp:{gid}:1.1:boss:shimoza", f"g:kzh:{gid}"]
     assert found[0]["label"] == t(lang, "kamiza.hand.bluff_yes")
     assert table.seq == 0  # asking commits nothing
@@ -298,7 +319,7 @@ async def test_k4_classic_raid_goes_to_shimoza_without_asking(manager, monkeypat
     asked = click(manager, table, player, "en")
     await hand.choose_card(asked, table.game_id, ["1.1", "raid"])
     [edit] = asked.answers
-    assert f"g:kzp:{table.game_id}:1.1:raid:shimoza" in ids(edit.embed, edit.view)
+    assert f"g:kzp:{table.game_id}:1.1:raid:shimoza" in laid_ids(edit.view)
     await table.stop()
 
 
@@ -365,9 +386,9 @@ async def test_a_stale_round_key_answers_with_the_current_hand_and_acts_on_nothi
         await handler(old, table.game_id, args)
         [edit] = old.answers
         assert edit.kind == "edit"
-        assert edit.embed.title == t(lang, "kamiza.hand.title", game=1, round=2)
-        assert edit.embed.description.startswith(t(lang, "kamiza.hand.stale"))
-        assert ids(edit.embed, edit.view) == [
+        assert heading(edit.view) == t(lang, "kamiza.hand.title", game=1, round=2)
+        assert layout_text(edit.view).splitlines()[1] == t(lang, "kamiza.hand.stale")
+        assert laid_ids(edit.view) == [
             *(f"g:kzc:{table.game_id}:1.2:{c}" for c in state.hands[player]),
             f"g:dm:{table.game_id}:on",  # the hand menu's toggle: by DM from here
         ]
@@ -412,8 +433,8 @@ async def test_k3_play_in_turn_commits_exactly_one_action(
     assert after[len(before) :] == [{"player": player, "card": card, "area": "shimoza"}]
     assert table.seq == len(before) + 1
     [edit] = done.answers
-    assert edit.kind == "edit" and edit.view is None
-    assert edit.embed.description == t(
+    assert edit.kind == "edit" and laid_ids(edit.view) == []  # nothing left to press
+    assert layout_text(edit.view) == t(
         lang,
         "kamiza.hand.done",
         card=render.card(lang, card),
@@ -500,7 +521,8 @@ async def test_k10_a_dropped_player_gets_no_view_and_cannot_play(
     again = click(manager, table, out, lang)
     await hand.show_again(again, table.game_id, [])
     [edit] = again.answers
-    assert edit.view is None and t(lang, "kamiza.hand.dropped") in edit.embed.description
+    assert laid_ids(edit.view) == []
+    assert t(lang, "kamiza.hand.dropped") in layout_text(edit.view).splitlines()
     before = await recorded(ledger, table)
     key = hand.round_key(state)
     presser = click(manager, table, out, lang)

@@ -9,17 +9,30 @@ from typing import Any
 
 import discord
 import pytest
-from fakediscord.server import validate_embeds
 
 from bot.i18n import t
-from bot.kamiza import render
+from bot.kamiza import boards, render
 from bot.kamiza.presenter import KamizaPresenter
+from bot.layout import as_text
+from bot.layout.board import compose
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table
 from data.ratings import competition_ranks
 from data.store import open_ledger
 from rules.kamiza import Kamiza, Play
-from tests.bot.fakes import FakeBot, FakeInteraction, Posted, embed_strings
+from tests.bot.fakes import (
+    FakeBot,
+    FakeInteraction,
+    Posted,
+    accepted,
+    block,
+    custom_ids,
+    embed_strings,
+    following,
+    heading,
+    is_title,
+    media_urls,
+)
 from tests.bot.test_kamiza_hand_view import (
     CLASSIC,
     LANGS,
@@ -92,14 +105,14 @@ async def play(table: Table, bot: FakeBot, player: str, action: Play, cause: str
     return events, [p for p in bot.posted[before:] if not p.is_ping]
 
 
-def only_why(view: discord.ui.View | None) -> bool:
+def only_why(view: discord.ui.LayoutView | None) -> bool:
     """A closed round's buttons: only the "?" of the rules that decided it, nothing to play."""
-    ids = [getattr(item, "custom_id", "") for item in view.children] if view else []
+    ids = custom_ids(view)
     return bool(ids) and all(i.startswith("g:why:") for i in ids)
 
 
 def strings(posted: Posted) -> list[str]:
-    return [posted.content or "", *embed_strings(posted.embed)]
+    return [posted.text]
 
 
 def mention(table: Table, player: str, lang: str) -> str:
@@ -112,6 +125,11 @@ def field(embed: Any, name: str) -> str:
     return value
 
 
+def seat_lines(text: str, lang: str) -> list[str]:
+    """A laid-out table's seat lines, in seating order."""
+    return block(text, t(lang, "kamiza.table.seats"))
+
+
 def face_up(state: Kamiza, viewer: str | None) -> list[str]:
     """The cards on the table `viewer` may see: their own and the advanced start player's."""
     return [
@@ -121,8 +139,12 @@ def face_up(state: Kamiza, viewer: str | None) -> list[str]:
     ]
 
 
-def assert_shows_only(strings: Sequence[str], lang: str, state: Kamiza, visible: list[str]) -> None:
-    expected = {c: visible.count(c) for c in state.cards}
+def assert_shows_only(
+    strings: Sequence[str], lang: str, state: Kamiza, visible: list[str], times: int = 1
+) -> None:
+    """`strings` name exactly the `visible` cards, each `times` times (a laid-out table names a
+    face-up card twice: on its player's seat line and in its area)."""
+    expected = {c: visible.count(c) * times for c in state.cards}
     assert card_mentions(strings, lang, state.cards) == expected
     assert card_counts(strings, lang, state.cards) == expected
 
@@ -149,22 +171,20 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
     for player, action in line.plays:
         events, posted = await play(table, bot, player, action)
         for message in posted:
-            if message.embed is not None:
-                validate_embeds([message.embed.to_dict()])
+            accepted(message)
         revealed = next((e for e in events if e.kind == "round_revealed"), None)
         if revealed is not None:
             closed, reveal, after = posted
             assert (closed.kind, closed.message_id) == ("edit", table_message)
-            assert only_why(closed.kwargs["view"]) and "<@" not in closed.content
-            turns = {
-                t(lang, "kamiza.table.turn", player=mention(table, p, lang)) for p in state.players
-            }
-            assert not turns & set(closed.embed.description.split("\n"))  # nobody to act
+            assert only_why(closed.view) and closed.content is None
+            said = t(lang, "kamiza.table.round_over", game=revealed.game, round=revealed.round)
+            assert closed.text.splitlines()[1] == said and "<@" not in said
+            assert t(lang, "kamiza.table.to_play") not in closed.text  # nobody to act
             assert reveal.kind == "send"
             title = t(lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round)
-            assert reveal.embed.title == title
+            assert heading(reveal.view) == title
             if state.finished:
-                assert after.embed.title == t(lang, "kamiza.end.title")
+                assert heading(after.view) == t(lang, "kamiza.end.title")
                 continue
             assert after.kind == "send" and not state.plays  # a fresh table for the new round
             assert_shows_only(strings(after), lang, state, [])
@@ -178,16 +198,18 @@ async def test_g3_the_table_never_shows_a_face_down_card_of_another(
             "table.member_name",
             mention=f"**{table.seats[state.next().player].display_name}**",
         )
-        assert edit.content == t(lang, "table.turn_now", player=to_play)
-        assert_shows_only(strings(edit), lang, state, face_up(state, None))
-        to_act = mention(table, state.next().player, lang)
-        assert t(lang, "kamiza.table.turn", player=to_act) in edit.embed.description.split("\n")
-        rows = field(edit.embed, t(lang, "kamiza.table.players")).split("\n")
+        assert edit.text.splitlines()[1] == t(lang, "table.turn_now", player=to_play)
+        assert_shows_only(strings(edit), lang, state, face_up(state, None), times=2)
+        rows = seat_lines(edit.text, lang)
         for row, p in zip(rows, state.players, strict=True):  # in seating order
             assert row.startswith(mention(table, p, lang)) and f"**{state.totals[p]}**" in row
+            to_act = p == state.next().player
+            assert (t(lang, "kamiza.table.to_play") in row) == to_act
         for viewer in [*state.players, None]:
-            embed = presenter.table_embed(table, lang, viewer)
+            embed = presenter.table_embed(table, lang, viewer)  # what /kamiza status shows
             assert_shows_only(embed_strings(embed), lang, state, face_up(state, viewer))
+            laid_out = as_text(compose(presenter.table_board(table, lang, viewer)))
+            assert_shows_only([laid_out], lang, state, face_up(state, viewer), times=2)
     assert table.closed
 
 
@@ -230,42 +252,47 @@ async def test_k3_every_reveal_names_each_card_played_where_and_by_whom_and_the_
         if revealed is None:
             continue
         reveals += 1
-        embed = posted[1].embed  # after the round's table message, closed
-        assert embed.title == t(
+        reveal = posted[1]  # after the round's table message, closed
+        assert heading(reveal.view) == t(
             lang, "kamiza.reveal.title", game=revealed.game, round=revealed.round
         )
+        text = reveal.text
         for area in ("kamiza", "shimoza"):
-            shown = field(embed, t(lang, f"kamiza.table.area_{area}"))
+            shown = block(text, t(lang, f"kamiza.table.area_{area}"))
             lines = [
                 f"{render.card(lang, p.card)} · {mention(table, p.player, lang)}"
                 for p in revealed.plays
                 if p.area == area
             ]
-            assert shown == ("\n".join(lines) or "—")
+            assert shown == (lines or ["—"])
         scored = next(e for e in events if e.kind == "round_scored")
-        points = field(embed, t(lang, "kamiza.reveal.points")).split(" · ")
-        totals = field(embed, t(lang, "kamiza.reveal.totals")).split(" · ")
-        assert points == [f"{mention(table, p, lang)} +{n}" for p, n in scored.points.items()]
-        assert totals == [f"{mention(table, p, lang)} {n}" for p, n in scored.totals.items()]
+        [points] = block(text, t(lang, "kamiza.reveal.points"))
+        [totals] = block(text, t(lang, "kamiza.reveal.totals"))
+        assert points.split(" · ") == [
+            f"{mention(table, p, lang)} +{n}" for p, n in scored.points.items()
+        ]
+        assert totals.split(" · ") == [
+            f"{mention(table, p, lang)} {n}" for p, n in scored.totals.items()
+        ]
         assert sorted(scored.points) == sorted(p.player for p in revealed.plays)
-        assert field(embed, t(lang, "kamiza.reveal.judging"))
+        assert block(text, t(lang, "kamiza.reveal.judging"))
     assert reveals == 9
 
 
 def judged(options: dict[str, Any], plays: Sequence[tuple[str, str]], lang: str = "en"):
-    """Ann, Ben and Cho (Ann starts) play one round; its reveal embed."""
+    """Ann, Ben and Cho (Ann starts) play one round; its reveal, laid out, as text."""
     game = Kamiza.create(list(NAMES), options, {"start_player": "a"})
     events: list[Any] = []
     for player, (card, area) in zip(NAMES, plays, strict=True):
         events = list(game.apply(player, Play(card, area)))
-    embed = render.reveal_embed(events, lang, NAMES.__getitem__)
-    assert embed is not None
-    return embed
+    board = boards.reveal_board(events, lang, NAMES.__getitem__)
+    assert board is not None
+    return as_text(compose(board))
 
 
-def judging(embed: Any, lang: str = "en") -> list[str]:
+def judging(text: str, lang: str = "en") -> list[str]:
     """The judging's steps, each without its reason clause (test_reasons_kamiza.py checks those)."""
-    lines = field(embed, t(lang, "kamiza.reveal.judging")).split("\n")
+    lines = block(text, t(lang, "kamiza.reveal.judging"))
     return [line.split(" — *")[0] for line in lines]
 
 
@@ -273,7 +300,7 @@ def test_k8_the_hit_is_told_and_scores_four() -> None:
     embed = judged({}, [("boss", "kamiza"), ("hitman", "kamiza"), ("underboss", "shimoza")])
     assert "🔫 Ben's Hitman takes out Ann's Boss and scores 4!" in judging(embed)
     assert "🪑 Ben's 🔫 Hitman sits in kamiza: 4." in judging(embed)
-    assert field(embed, "Points this round") == "Ann +0 · Ben +4 · Cho +2"
+    assert block(embed, "Points this round") == ["Ann +0 · Ben +4 · Cho +2"]
     ja = judged({}, [("boss", "kamiza"), ("hitman", "kamiza"), ("underboss", "shimoza")], "ja")
     assert "🔫 Benの鉄砲玉がAnnの組長を討ち取り、4点！" in judging(ja, "ja")
 
@@ -284,7 +311,7 @@ def test_k9_k10_a_bribe_then_its_wanted_chip() -> None:
     bribe = "💰 Ben's Corrupt Policeman takes a bribe from Ann's 👑 Boss: 2 each."
     wanted = "🚔 Ben gets a WANTED chip (1/3)."
     assert steps.index(bribe) < steps.index(wanted)
-    assert field(embed, "Points this round") == "Ann +2 · Ben +2 · Cho +1"
+    assert block(embed, "Points this round") == ["Ann +2 · Ben +2 · Cho +1"]
 
 
 def test_k5_a_lone_raid_squeals_and_the_raider_starts() -> None:
@@ -293,15 +320,15 @@ def test_k5_a_lone_raid_squeals_and_the_raider_starts() -> None:
     assert judging(embed) == [
         "🚨 Ann played the only Police raid: someone squealed! Nobody scores this round."
     ]
-    assert field(embed, "Totals") == "Ann 0 · Ben 0 · Cho 0"
-    assert field(embed, "\u200b") == (
+    assert block(embed, "Totals") == ["Ann 0 · Ben 0 · Cho 0"]
+    assert following(embed) == [
         "Ann squealed and starts game 1, round 2. — *the squealer starts the next round (K-5)*"
-    )
+    ]
     ja = judged(CLASSIC, plays, "ja")
-    assert field(ja, "\u200b") == (
+    assert following(ja) == [
         "タレコミをしたAnnが第1ゲーム第2ラウンドのスタートプレイヤーです。"
         " — *タレコミをした人が次のラウンドのスタートプレイヤー (K-5)*"
-    )
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -324,7 +351,7 @@ def test_k4_k6_the_bluff_is_removed_before_the_pair_cancels(lang) -> None:
 
 def test_a_card_put_down_reveals_nothing() -> None:
     game = Kamiza.create(list(NAMES), {}, {"start_player": "a"})
-    assert render.reveal_embed(game.apply("a", Play("boss", "kamiza")), "en", NAMES.get) is None
+    assert boards.reveal_board(game.apply("a", Play("boss", "kamiza")), "en", NAMES.get) is None
 
 
 # -- the end -------------------------------------------------------------------------------------
@@ -344,15 +371,16 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
     # the round's table closed, the last reveal, then the standings: no table for a new round
     closed, reveal, standings = posted
     assert closed.kind == "edit" and only_why(closed.kwargs["view"])
-    assert reveal.embed.title == t(lang, "kamiza.reveal.title", game=3, round=3)
-    embed = standings.embed
-    validate_embeds([embed.to_dict()])
-    assert embed.title == t(lang, "kamiza.end.title")
+    assert heading(reveal.view) == t(lang, "kamiza.reveal.title", game=3, round=3)
+    accepted(standings)
+    assert heading(standings.view) == t(lang, "kamiza.end.title")
     [card] = standings.kwargs["files"]  # the standings card, its alt text naming every player
-    assert card.filename == "standings.png" and embed.image.url == "attachment://standings.png"
+    assert card.filename == "standings.png"
+    assert media_urls(standings.view) == ["attachment://standings.png"]
+    assert f"[image: {card.description}]" in standings.text.splitlines()  # read out in its place
     assert all(table.seats[p].display_name in card.description for p in state.players)
     ranks = competition_ranks(state.ranking())
-    lines = embed.description.split("\n")
+    lines = block(standings.text)
     listed = [next(p for p in state.players if mention(table, p, lang) in x) for x in lines]
     assert sorted(listed) == sorted(state.players)  # each player once
     assert [ranks[p] for p in listed] == sorted(ranks.values())  # best first, ties together
@@ -367,14 +395,16 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
             score=state.totals[p],
         )
         assert shown.startswith(mine)
+    titles = [line for line in standings.text.splitlines() if is_title(line)]
     if tie is None:
-        assert embed.fields == []  # nobody dropped out and no tie: standings alone
+        assert titles == []  # nobody dropped out and no tie: standings alone
     else:
-        [kept] = embed.fields
-        assert kept.name == t(lang, f"kamiza.end.tie_{tie}")
+        assert titles == [f"**{t(lang, f'kamiza.end.tie_{tie}')}**"]
+        kept = block(standings.text, t(lang, f"kamiza.end.tie_{tie}"))
         for p, card in state.unplayed.items():
-            assert f"{mention(table, p, lang)} {render.card(lang, card)}" in kept.value
-    assert embed.footer.text == t(lang, "kamiza.end.footer", game_id=table.game_id)
+            assert f"{mention(table, p, lang)} {render.card(lang, card)}" in kept
+    footer = t(lang, "kamiza.end.footer", game_id=table.game_id)
+    assert f"-# {footer}" in standings.text.splitlines()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -392,21 +422,17 @@ async def test_k10_a_dropped_player_is_marked_then_ranked_last_and_named_at_the_
     table = await opened(manager, monkeypatch, Line(3, {}, line.seed, line.plays[:dropped_at]))
     state = kamiza(table)
     [out] = state.dropped
-    row = next(
-        x
-        for x in field(
-            presenter_of(table).table_embed(table, lang), t(lang, "kamiza.table.players")
-        ).split("\n")
-        if x.startswith(mention(table, out, lang))
-    )
+    shown = as_text(compose(presenter_of(table).table_board(table, lang)))
+    row = next(x for x in seat_lines(shown, lang) if x.startswith(mention(table, out, lang)))
     assert t(lang, "kamiza.table.dropped") in row
     posted: list[Posted] = []
     for player, action in line.plays[dropped_at:]:
         posted = (await play(table, bot, player, action))[1]
-    embed = posted[-1].embed
-    assert embed.title == t(lang, "kamiza.end.title")
-    assert mention(table, out, lang) in embed.description.split("\n")[-1]
-    assert field(embed, t(lang, "kamiza.end.dropped")) == mention(table, out, lang)
+    standings = posted[-1]
+    assert heading(standings.view) == t(lang, "kamiza.end.title")
+    assert mention(table, out, lang) in block(standings.text)[-1]
+    dropped = block(standings.text, t(lang, "kamiza.end.dropped"))
+    assert dropped == [mention(table, out, lang)]
 
 
 # -- options, timeouts, the hand -----------------------------------------------------------------
@@ -448,8 +474,11 @@ async def test_the_lobby_shows_the_tables_options(presented) -> None:
         bots=0,
     )
     await lobby.outbox.drain()
-    embed = bot.posted[-1].embed
-    assert field(embed, "Options") == "Edition: classic\nAdvanced: the start player plays face up"
+    lobby_text = bot.posted[-1].text
+    assert block(lobby_text, "Options") == [
+        "Edition: classic",
+        "Advanced: the start player plays face up",
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -460,15 +489,16 @@ async def test_a_timeout_note_names_the_player_it_played_for(presented, monkeypa
     first, *rest = line.plays
     _, posted = await play(table, bot, *first, cause="timeout")
     note = t(lang, "table.timed_out", player=mention(table, first[0], lang))
-    assert [(m.kind, m.content) for m in posted] == [("send", note), ("edit", posted[1].content)]
-    assert note not in (posted[1].content or "")  # told once
+    assert [(m.kind, m.content) for m in posted] == [("send", note), ("edit", None)]
+    assert note not in posted[1].text  # told once
     for player, action in rest[:-1]:
         await play(table, bot, player, action)
     last = rest[-1]
     _, posted = await play(table, bot, *last, cause="timeout")
     reveal = posted[1]  # the round's end (its table closed first): the note comes with the reveal
-    assert reveal.content == t(lang, "table.timed_out", player=mention(table, last[0], lang))
-    assert reveal.embed.title == t(lang, "kamiza.reveal.title", game=1, round=1)
+    timed_out = t(lang, "table.timed_out", player=mention(table, last[0], lang))
+    assert reveal.text.splitlines()[1] == timed_out  # right under its title
+    assert heading(reveal.view) == t(lang, "kamiza.reveal.title", game=1, round=1)
     await table.stop()
 
 
@@ -484,7 +514,7 @@ async def test_your_hand_is_private_and_offers_the_cards_to_the_seat_to_act(
     await presenter_of(table).show_hand(asked, table, table.seats[player])
     [answer] = asked.answers
     assert answer.ephemeral and answer.kind == "message"
-    assert [b.custom_id for b in answer.view.children] == [
+    assert custom_ids(answer.view) == [
         *(f"g:kzc:{table.game_id}:1.1:{c}" for c in state.hands[player]),
         f"g:dm:{table.game_id}:on",  # the hand menu's toggle: by DM from here
     ]

@@ -10,10 +10,11 @@ from typing import NamedTuple
 
 import pytest
 
-from bot.kamiza.render import reveal_embed
+from bot.kamiza.boards import reveal_board
+from bot.layout import as_text
+from bot.layout.board import compose
 from rules.base import Event
 from rules.kamiza import Kamiza
-from tests.bot.fakes import embed_strings
 from tests.rules.kamiza_helpers import FOUR, new_match, play_round
 
 
@@ -26,9 +27,9 @@ class Says(NamedTuple):
 
 
 def reveal_text(events: list[Event], lang: str) -> str:
-    embed = reveal_embed(events, lang, lambda p: p)
-    assert embed is not None, "these events reveal no round"
-    return "\n".join(embed_strings(embed))
+    board = reveal_board(events, lang, lambda p: p)
+    assert board is not None, "these events reveal no round"
+    return as_text(compose(board))
 
 
 def assert_says(events: list[Event], *expected: Says) -> None:

@@ -13,13 +13,14 @@ from bot.i18n import LANGUAGES, has
 from bot.kamiza.presenter import KamizaPresenter
 from bot.kobayakawa.presenter import KobayakawaPresenter
 from bot.runtime.manager import Defaults, TableManager
+from bot.runtime.table import Table
 from bot.tables.buttons import BUTTONS
 from bot.tables.reasons import RULE_ID
 from data.store import open_ledger
 from rules.kamiza import Play
 from rules.log import apply_entry, start
 from rules.random_play import random_match
-from tests.bot.fakes import FakeBot, FakeInteraction, Posted
+from tests.bot.fakes import FakeBot, FakeInteraction, Posted, custom_ids, heading
 from tests.bot.test_forged_clicks import started
 from tests.bot.test_runtime import GUILD
 
@@ -43,10 +44,12 @@ async def manager(tmp_path: Path):
 
 def why_ids(message: Posted) -> list[str]:
     """The custom ids of the "?" buttons on a posted message."""
-    view = message.view
-    if view is None:
-        return []
-    return [item.custom_id for item in view.children if item.custom_id.startswith("g:why:")]
+    return [custom for custom in custom_ids(message.view) if custom.startswith("g:why:")]
+
+
+def table_messages(posted: list[Posted], table: Table) -> list[Posted]:
+    """What was posted or edited as the table's message of this round."""
+    return [m for m in posted if m.message_id == table.message_ids["table"]]
 
 
 async def click(manager: TableManager, custom_id: str, locale: str) -> FakeInteraction:
@@ -59,7 +62,7 @@ async def test_k3_k4_a_kamiza_table_message_explains_the_rules_of_playing_a_card
     table = await started(manager, "kamiza")
     await table.outbox.drain()
     posted = manager.fake_bot.posted
-    assert [why_ids(m) for m in posted if m.embed is not None][-1] == [
+    assert [why_ids(m) for m in table_messages(posted, table)][-1] == [
         f"g:why:{table.game_id}:K-3:K-4"
     ]
     answer = await click(manager, f"g:why:{table.game_id}:K-3:K-4", "en-US")
@@ -72,7 +75,7 @@ async def test_k3_k4_a_kamiza_table_message_explains_the_rules_of_playing_a_card
 async def test_b3_a_kobayakawa_table_message_explains_the_draw_phase(manager) -> None:
     table = await started(manager, "kobayakawa")
     await table.outbox.drain()
-    tables = [m for m in manager.fake_bot.posted if m.embed is not None]
+    tables = table_messages(manager.fake_bot.posted, table)
     assert why_ids(tables[-1]) == [f"g:why:{table.game_id}:B-3"]
 
 
@@ -82,7 +85,9 @@ async def test_k6_k7_k11_the_reveal_carries_its_rules_and_answers_in_japanese(ma
     while table.state.round_index == 0 and table.state.game_index == 0:
         await table.act(table.state.next().player, next(plays))
     await table.outbox.drain()
-    reveal = next(m for m in manager.fake_bot.posted if m.embed and "Reveal" in m.embed.title)
+    reveal = next(
+        m for m in manager.fake_bot.posted if m.view and heading(m.view).startswith("Reveal")
+    )
     # Two Bosses cancel (K-6), the Underboss sits and scores 2 (K-11); K-12: who starts next.
     (custom,) = why_ids(reveal)
     assert custom == f"g:why:{table.game_id}:K-6:K-11:K-12"
