@@ -78,10 +78,12 @@ def seat_line(
     states = []
     if player in seen.dropped:
         states.append(t(lang, "kamiza.table.dropped"))
-    elif player == seen.to_act:
+    elif player == seen.to_act or player in seen.waiting_for:  # H-1: several may be to play
         states.append(t(lang, "kamiza.table.to_play"))
     elif played is not None:
         states.append(t(lang, "kamiza.table.played", card=shown_card(played, lang)))
+    elif player in seen.chosen:  # H-1: chosen, kept aside face down until all have chosen
+        states.append(t(lang, "kamiza.table.played", card=FACE_DOWN))
     if player in autopilot:
         states.append(t(lang, "table.on_autopilot"))
     wanted = seen.wanted[player]

@@ -33,6 +33,7 @@ from fakediscord.driver import SlashError
 from fakediscord.state import DM, Channel, FakeState, Interaction, Message
 from table_play import whose_turn
 
+from bot.i18n import LANGUAGES, t
 from rules.log import apply_entry, start
 
 # Custom id verbs of private menus (ephemeral only): a public message carrying one shows a hand.
@@ -46,6 +47,12 @@ KAMIZA_TABLE_TITLE = re.compile(
     r"^(KAMIZA · Game \d/3 · Round \d/3|上座 · 第\dゲーム/3 · 第\dラウンド/3)"
 )
 FACE_DOWN = "🂠"
+# The laid-out KAMIZA table: its blocks' titles and a seat's "has played" mark, in both languages.
+KAMIZA_AREAS = {
+    f"**{t(lang, f'kamiza.table.area_{a}')}**" for lang in LANGUAGES for a in ("kamiza", "shimoza")
+}
+KAMIZA_SEATS = {f"**{t(lang, 'kamiza.table.seats')}**" for lang in LANGUAGES}
+KAMIZA_PLAYED = tuple(t(lang, "kamiza.table.played", card="") for lang in LANGUAGES)
 # A Kobayakawa round's public messages (the table, the showdown) and the cards they show.
 KOBAYAKAWA_ROUND = re.compile(
     r"^(?:Kobayakawa · Round (\d+)/7|小早川 · 第(\d+)/7ラウンド|Round (\d+) · |第(\d+)ラウンド · )"
@@ -257,6 +264,10 @@ class Watcher:
             for c in message.all_components():
                 if PRIVATE_VERBS.match(c.get("custom_id", "")):
                     self.problems.append(f"{where}: public message with {c['custom_id']}")
+        heading = message.text.split("\n", 1)[0]
+        if KAMIZA_TABLE_TITLE.match(heading.removeprefix("### ")) and heading.startswith("### "):
+            self.kamiza_tables_seen += 1
+            self._check_laid_out_face_down(message, where)
         for embed in message.embeds:
             if KAMIZA_TABLE_TITLE.match(embed.get("title", "")):
                 self.kamiza_tables_seen += 1
@@ -285,6 +296,36 @@ class Watcher:
                     continue
                 visible = "publicly" if own is None else f"to <@{message.ephemeral_for}>"
                 self.problems.append(f"{where}: face-up card shown {visible}: {line!r}")
+
+    def _check_laid_out_face_down(self, message: Message, where: str) -> None:
+        """The laid-out table (`bot.kamiza.boards`): each seat line (its "has played" card) and
+        each area line shows a card face up only to its owner, or the advanced start player's."""
+        shown: list[tuple[str, str]] = []  # (owner, the line showing their card)
+        starter, block, areas = "", "", 0
+        for line in message.text.splitlines():
+            if line in KAMIZA_SEATS or line in KAMIZA_AREAS:
+                block, areas = line, areas + (line in KAMIZA_AREAS)
+                continue
+            if line.startswith(("**", "-# ")):
+                block = ""
+            elif block in KAMIZA_SEATS:
+                head, _, state = line.partition(" — ")
+                owner = head.removesuffix(" ⭐").strip()
+                starter = owner if head.endswith("⭐") else starter
+                for mark in KAMIZA_PLAYED:
+                    if mark in state and not state.split(mark, 1)[1].startswith(FACE_DOWN):
+                        shown.append((owner, line))
+            elif block in KAMIZA_AREAS and not (line.startswith(FACE_DOWN) or line == "—"):
+                shown.append((line.rsplit(" · ", 1)[-1].strip(), line))
+        if areas < 2:
+            self.problems.append(f"{where}: a KAMIZA table without its areas: {message.text!r}")
+        own = f"<@{message.ephemeral_for}>" if message.ephemeral_for else None
+        advanced = message.channel_id in self.advanced_homes
+        for owner, line in shown:
+            if owner == own or (advanced and starter and owner == starter):
+                continue
+            visible = "publicly" if own is None else f"to <@{message.ephemeral_for}>"
+            self.problems.append(f"{where}: face-up card shown {visible}: {line!r}")
 
 
 # -- the crowd ----------------------------------------------------------------------------------

@@ -138,6 +138,7 @@ def report(chaos: Chaos, games: list[dict], seconds: float, began_wall: float) -
     failed = Counter(f"{r.route} -> {r.status}" for r in state.failed_requests())
     print(f"error responses: {dict(failed)}")
     print(f"messages inspected: {chaos.watcher.inspected}")
+    print(f"KAMIZA tables checked for face-down cards: {chaos.watcher.kamiza_tables_seen}")
     for g in games:
         actions = len(g["log"]["actions"]) if g["log"] else 0
         ended = f"{g['ended_at'] - began_wall:.1f}s" if g["ended_at"] else "-"
@@ -221,6 +222,7 @@ async def test_a_crowd_and_kill_9_leave_every_game_consistent(fake_discord, laun
     problems = log_problems(bot.log)
     assert not problems, "the bot's log:\n" + "\n--\n".join(problems)
     assert not chaos.watcher.problems, chaos.watcher.problems
+    assert chaos.watcher.kamiza_tables_seen  # the face-down check read laid-out tables
 
     stuck = [(g["id"], g["game"], g["status"]) for g in games if g["status"] not in ENDED]
     assert not stuck, f"games left unfinished: {stuck} (cancelling refused: {refused})"
@@ -247,6 +249,8 @@ async def test_a_crowd_and_kill_9_leave_every_game_consistent(fake_discord, laun
 
     public = [m for m in state.messages.values() if not m.ephemeral and not m.deleted]
     footers = [e.get("footer", {}).get("text", "") for m in public for e in m.embeds]
+    # a laid-out message's footer is its small print ("-# …")
+    footers += [line for m in public for line in m.text.splitlines() if line.startswith("-# ")]
     kills = [o.killed_wall for o in chaos.outages]
     unannounced = [
         g

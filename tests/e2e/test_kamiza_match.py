@@ -39,6 +39,8 @@ async def test_full_second_generation_match_with_four_members(fake_discord, bot_
     log, status, scores = stored_game(bot_process.database_path)
     assert status == "finished" and len(log["actions"]) == 36
     assert replay(log)["scores"] == scores
-    reveals = [m for m in host.visible_messages(thread) if m.text.startswith("Reveal")]
+    reveals = [
+        m for m in host.visible_messages(thread) if m.text.startswith("### Reveal")
+    ]  # its title
     assert len(reveals) == 9
     assert not state.unknown_routes and not state.failed_requests()
