@@ -50,15 +50,7 @@ def table_board(
     played = {p.player: p for p in seen.table}
     for player in seen.players:
         board.seat(seat_line(seen, player, played.get(player), lang, name, autopilot))
-    for area_name in ("kamiza", "shimoza"):
-        board.text(
-            *(
-                f"{shown_card(p, lang)} · {name(p.player)}"
-                for p in seen.table
-                if p.area == area_name
-            ),
-            title=t(lang, f"kamiza.table.area_{area_name}"),
-        )
+    areas(board, [(p.area, shown_card(p, lang), name(p.player)) for p in seen.table], lang)
     return board
 
 
@@ -97,6 +89,16 @@ def seat_line(
     return t(lang, "kamiza.table.seat", player=head, state=" · ".join([*states, facts]))
 
 
+def areas(board: Board, placed: Sequence[tuple[str, str, str]], lang: str) -> None:
+    """Kamiza and shimoza as blocks: each card put there (as shown: `(area, card, player)`)
+    and its player, in the order played; "—" for an empty area."""
+    for area_name in ("kamiza", "shimoza"):
+        board.text(
+            *(f"{shown} · {player}" for area, shown, player in placed if area == area_name),
+            title=t(lang, f"kamiza.table.area_{area_name}"),
+        )
+
+
 def shown_card(played: TableCard, lang: str) -> str:
     """A card on the table as the viewer sees it: face down, or named where it is face up."""
     return card(lang, played.card) if played.card else FACE_DOWN
@@ -113,15 +115,7 @@ def reveal_board(events: Sequence[Event], lang: str, name: Namer) -> Board | Non
         accent=COLOUR,
         lang=lang,
     )
-    for area_name in ("kamiza", "shimoza"):
-        board.text(
-            *(
-                f"{card(lang, p.card)} · {name(p.player)}"
-                for p in revealed.plays
-                if p.area == area_name
-            ),
-            title=t(lang, f"kamiza.table.area_{area_name}"),
-        )
+    areas(board, [(p.area, card(lang, p.card), name(p.player)) for p in revealed.plays], lang)
     board.rule()
     steps = sorted(
         (e for e in events if isinstance(e, JudgeEvent)), key=lambda e: STEP_ORDER.index(type(e))
