@@ -120,11 +120,6 @@ def mention(table: Table, player: str, lang: str) -> str:
     return t(lang, "table.member_name", mention=f"<@{table.seats[player].user_id}>")
 
 
-def field(embed: Any, name: str) -> str:
-    [value] = [f.value for f in embed.fields if f.name == name]
-    return value
-
-
 def seat_lines(text: str, lang: str) -> list[str]:
     """A laid-out table's seat lines, in seating order."""
     return block(text, t(lang, "kamiza.table.seats"))
