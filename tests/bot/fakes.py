@@ -13,9 +13,10 @@ import discord
 from fakediscord.components_v2 import check_layout
 from fakediscord.server import validate_components, validate_embeds
 
+from bot.i18n import t
 from bot.layout import as_text, check
 from bot.layout.board import controls_in
-from bot.layout.payload import MEDIA_GALLERY, payload, walk
+from bot.layout.payload import CONTAINER, MEDIA_GALLERY, children, kind, payload, walk
 
 
 @dataclass
@@ -181,21 +182,37 @@ def accepted(posted: Posted) -> None:
         layout_accepted(posted.view)
 
 
-def layout_accepted(view: discord.ui.LayoutView) -> None:
-    """The product's own check of a layout, then the fake Discord's."""
+def layout_accepted(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    """The payload Discord gets, after every checker has accepted it: the product's own
+    (`bot.layout.check`), then the fake Discord's."""
     check(view)
     sent = payload(view)
-    check_layout(sent, v2=True)
     validate_components(sent, v2=True)
+    check_layout(sent, v2=True)
+    return sent
 
 
-def media_urls(view: discord.ui.LayoutView) -> list[str]:
-    """The urls of a layout's pictures (its galleries' items)."""
+def whole(view: discord.ui.LayoutView, lang: str) -> str:
+    """The layout read out, asserting nothing of it gave way to fit (no "… and N more")."""
+    text = as_text(view)
+    folded = t(lang, "layout.more", n=0).split("0")[0]
+    assert folded not in text, text
+    return text
+
+
+def container_kinds(sent: list[dict[str, Any]]) -> list[int]:
+    """The kinds of the components in a layout's one container, in order."""
+    (container,) = sent
+    assert kind(container) == CONTAINER
+    return [kind(c) for c in children(container)]
+
+
+def galleries(sent: list[dict[str, Any]]) -> list[list[tuple[str, str]]]:
+    """Each media gallery's pictures: their url and their description."""
     return [
-        item["media"]["url"]
-        for c in walk(payload(view))
-        if c.get("type") == MEDIA_GALLERY
-        for item in c.get("items") or []
+        [(item["media"]["url"], item.get("description")) for item in c.get("items") or []]
+        for c in walk(sent)
+        if kind(c) == MEDIA_GALLERY
     ]
 
 

@@ -11,8 +11,6 @@ from dataclasses import replace
 from typing import Any
 
 import discord
-from fakediscord.components_v2 import check_layout
-from fakediscord.server import validate_components
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,17 +18,15 @@ from bot.i18n import t
 from bot.kamiza import boards, render
 from bot.kamiza.hand import HAND
 from bot.kamiza.presenter import KamizaPresenter
-from bot.layout import as_text, check
+from bot.layout import as_text
 from bot.layout.board import compose, layout_of
 from bot.layout.limits import MAX_COMPONENTS, MAX_TEXT, text_length
 from bot.layout.payload import (
     ACTION_ROW,
     BUTTON,
-    CONTAINER,
     MEDIA_GALLERY,
     SEPARATOR,
     TEXT_DISPLAY,
-    children,
     kind,
     payload,
     walk,
@@ -46,7 +42,15 @@ from rules.agents import computer_action, random_action
 from rules.base import Event
 from rules.kamiza import Kamiza
 from rules.log import new_header, start
-from tests.bot.fakes import FakeBot, block, custom_ids
+from tests.bot.fakes import (
+    FakeBot,
+    block,
+    container_kinds,
+    custom_ids,
+    galleries,
+    layout_accepted,
+    whole,
+)
 from tests.bot.test_kamiza_hand_view import card_mentions
 from tests.bot.test_losers_presenter import Ledger
 
@@ -97,29 +101,6 @@ def act(table: Table, agent: Any, rng: random.Random) -> list[Event]:
 
 def revealed(events: Sequence[Event]) -> bool:
     return any(e.kind == "round_revealed" for e in events)
-
-
-def accepted(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    """The payload Discord gets, after every checker has accepted it."""
-    check(view)
-    sent = payload(view)
-    validate_components(sent, v2=True)
-    check_layout(sent, v2=True)
-    return sent
-
-
-def whole(view: discord.ui.LayoutView, lang: str) -> str:
-    """The layout read out, asserting nothing of it gave way to fit."""
-    text = as_text(view)
-    folded = t(lang, "layout.more", n=0).split("0")[0]
-    assert folded not in text, text
-    return text
-
-
-def container_kinds(sent: list[dict[str, Any]]) -> list[int]:
-    (container,) = sent
-    assert kind(container) == CONTAINER
-    return [kind(c) for c in children(container)]
 
 
 def table_view(table: Table, lang: str) -> discord.ui.LayoutView:
@@ -187,7 +168,7 @@ def test_the_table_board_reads_title_options_seats_then_the_areas() -> None:
     table = mid_round()
     state = rules_of(table)
     view = table_view(table, "en")
-    sent = accepted(view)
+    sent = layout_accepted(view)
     # title, turn, the edition; the seats' heading and a line per seat; kamiza, shimoza; the
     # footer; one row of buttons
     assert container_kinds(sent) == [
@@ -233,7 +214,7 @@ def test_the_accent_is_the_colour_of_the_seat_to_act() -> None:
     for seed in range(4):
         table = mid_round(seed=seed)
         to_act = rules_of(table).next().player
-        (container,) = accepted(table_view(table, "en"))
+        (container,) = layout_accepted(table_view(table, "en"))
         colour = seat_colour(list(table.seats).index(to_act)).value
         assert container["accent_color"] == colour
         colours.add(colour)
@@ -241,7 +222,7 @@ def test_the_accent_is_the_colour_of_the_seat_to_act() -> None:
     table = mid_round(3)
     presenter, moment = presenter_of(table), table.moment(None)
     closing = compose(presenter.table_board(table, "en", at=replace(moment, closing=True)))
-    assert accepted(closing)[0]["accent_color"] == render.COLOUR.value
+    assert layout_accepted(closing)[0]["accent_color"] == render.COLOUR.value
 
 
 def test_the_live_buttons_are_the_hand_for_everyone_im_back_and_the_rules() -> None:
@@ -279,7 +260,7 @@ def test_the_reveal_reads_areas_a_rule_the_steps_points_totals_and_what_follows(
     while not revealed(events):
         events = act(table, computer_action, rng)
     view = reveal_layout(table, events, "en")
-    sent = accepted(view)
+    sent = layout_accepted(view)
     # title; kamiza, shimoza; a rule; judging, points, totals; a rule; what follows; the "?"
     assert container_kinds(sent) == [
         TEXT_DISPLAY,
@@ -315,12 +296,9 @@ async def test_the_final_standings_show_the_card_inside_the_board() -> None:
     final = presenter.bot.posted[-1]
     (card,) = final.kwargs["files"]
     assert card.filename == standings_card.FILENAME
-    sent = accepted(final.view)
+    sent = layout_accepted(final.view)
     assert MEDIA_GALLERY in container_kinds(sent)
-    items = [i for c in walk(sent) if kind(c) == MEDIA_GALLERY for i in c["items"]]
-    assert [(i["media"]["url"], i["description"]) for i in items] == [
-        ("attachment://standings.png", card.description)
-    ]
+    assert galleries(sent) == [[("attachment://standings.png", card.description)]]
     assert [c.split(":")[1] for c in custom_ids(final.view)] == ["rematch", "board"]
 
 
@@ -337,17 +315,17 @@ def test_the_largest_table_fits_to_the_last_round() -> None:
     longest = 0
     while not state.over:
         view = table_view(table, "ja")
-        longest = max(longest, text_length(list(walk(accepted(view)))))
+        longest = max(longest, text_length(list(walk(layout_accepted(view)))))
         whole(view, "ja")
         for viewer in [None, *state.players]:
             whole(seen_by(table, viewer, "ja"), "ja")
         for menu in hand_views(table, "ja"):
-            accepted(menu)
+            layout_accepted(menu)
             whole(menu, "ja")
         events = act(table, random_action, rng)
         if revealed(events):
             reveal = reveal_layout(table, events, "ja")
-            accepted(reveal)
+            layout_accepted(reveal)
             whole(reveal, "ja")
     assert 0 < longest <= MAX_TEXT
 
@@ -387,18 +365,18 @@ def test_no_table_reveal_or_menu_ever_gives_way_or_shows_a_face_down_card(
     state = rules_of(table)
     if not state.over:
         view = table_view(table, lang)
-        accepted(view)
+        layout_accepted(view)
         text = whole(view, lang)
         assert len(block(text, t(lang, "kamiza.table.seats"))) == len(state.players)
         assert shows_only(text, lang, state, face_up(state, None))  # G-3
     for viewer in [None, *state.players]:
         view = seen_by(table, viewer, lang)
-        accepted(view)
+        layout_accepted(view)
         assert shows_only(whole(view, lang), lang, state, face_up(state, viewer))
     if revealed(events):
         reveal = reveal_layout(table, events, lang)
-        accepted(reveal)
+        layout_accepted(reveal)
         whole(reveal, lang)
     for menu in hand_views(table, lang):
-        accepted(menu)
+        layout_accepted(menu)
         whole(menu, lang)

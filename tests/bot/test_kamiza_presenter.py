@@ -15,6 +15,7 @@ from bot.kamiza import boards, render
 from bot.kamiza.presenter import KamizaPresenter
 from bot.layout import as_text
 from bot.layout.board import compose
+from bot.layout.payload import payload
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table
 from data.ratings import competition_ranks
@@ -29,9 +30,9 @@ from tests.bot.fakes import (
     custom_ids,
     embed_strings,
     following,
+    galleries,
     heading,
     is_title,
-    media_urls,
 )
 from tests.bot.test_kamiza_hand_view import (
     CLASSIC,
@@ -371,7 +372,9 @@ async def test_k13_final_standings_in_ranking_order_with_scores_and_the_tie_brea
     assert heading(standings.view) == t(lang, "kamiza.end.title")
     [card] = standings.kwargs["files"]  # the standings card, its alt text naming every player
     assert card.filename == "standings.png"
-    assert media_urls(standings.view) == ["attachment://standings.png"]
+    assert galleries(payload(standings.view)) == [
+        [("attachment://standings.png", card.description)]
+    ]
     assert f"[image: {card.description}]" in standings.text.splitlines()  # read out in its place
     assert all(table.seats[p].display_name in card.description for p in state.players)
     ranks = competition_ranks(state.ranking())

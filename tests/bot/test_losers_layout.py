@@ -9,23 +9,19 @@ import random
 from typing import Any
 
 import discord
-from fakediscord.components_v2 import check_layout
-from fakediscord.server import validate_components
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import t
-from bot.layout import as_text, check
+from bot.layout import as_text
 from bot.layout.board import compose, controls_of, layout_of
 from bot.layout.limits import MAX_COMPONENTS, MAX_TEXT, text_length
 from bot.layout.payload import (
     ACTION_ROW,
     BUTTON,
-    CONTAINER,
     MEDIA_GALLERY,
     SEPARATOR,
     TEXT_DISPLAY,
-    children,
     kind,
     payload,
     walk,
@@ -42,7 +38,14 @@ from rules.agents import computer_action, random_action
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_board import TRICKS
-from tests.bot.fakes import FakeBot, custom_ids
+from tests.bot.fakes import (
+    FakeBot,
+    container_kinds,
+    custom_ids,
+    galleries,
+    layout_accepted,
+    whole,
+)
 from tests.bot.test_losers_presenter import Ledger
 
 # The longest names Discord allows a member to show (32 characters), in Japanese.
@@ -88,38 +91,6 @@ def act(table: Table, agent: Any, rng: random.Random) -> list[render.StoryEvent]
         return None
     table.memory.set(STORY, [])
     return story
-
-
-def accepted(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    """The payload Discord gets, after every checker has accepted it."""
-    check(view)
-    sent = payload(view)
-    validate_components(sent, v2=True)
-    check_layout(sent, v2=True)
-    return sent
-
-
-def whole(view: discord.ui.LayoutView, lang: str) -> str:
-    """The layout read out, asserting nothing of it gave way to fit."""
-    text = as_text(view)
-    folded = t(lang, "layout.more", n=0).split("0")[0]
-    assert folded not in text, text
-    return text
-
-
-def container_kinds(sent: list[dict[str, Any]]) -> list[int]:
-    (container,) = sent
-    assert kind(container) == CONTAINER
-    return [kind(c) for c in children(container)]
-
-
-def galleries(sent: list[dict[str, Any]]) -> list[list[tuple[str, str]]]:
-    """Each media gallery's pictures: their url and their description."""
-    return [
-        [(item["media"]["url"], item.get("description")) for item in c.get("items") or []]
-        for c in walk(sent)
-        if kind(c) == MEDIA_GALLERY
-    ]
 
 
 def table_view(presenter: LosersPresenter, table: Table, lang: str) -> discord.ui.LayoutView:
@@ -173,7 +144,7 @@ async def test_the_table_board_reads_title_field_seats_then_the_trick() -> None:
     presenter, table, _ = await mid_trick()
     state = rules_of(table)
     view = table_view(presenter, table, "en")
-    sent = accepted(view)
+    sent = layout_accepted(view)
     kinds = container_kinds(sent)
     # title, turn, what to do; the picture and who would get what; a line per seat; the trick
     # after a rule; the footer; one row of buttons
@@ -210,7 +181,7 @@ async def test_the_table_board_reads_title_field_seats_then_the_trick() -> None:
 async def test_the_accent_is_the_colour_of_the_seat_to_act_on_the_picture() -> None:
     presenter, table, _ = await mid_trick(5, seed=3)
     state = rules_of(table)
-    (container,) = accepted(table_view(presenter, table, "en"))
+    (container,) = layout_accepted(table_view(presenter, table, "en"))
     seat = state.players.index(state.next().player)
     assert container["accent_color"] == seat_colour(seat).value
     assert seat_colour(seat).to_rgb() == board_image.PLAYER_COLOURS[seat]
@@ -233,7 +204,7 @@ async def test_the_gallery_shows_the_uploaded_picture_described_as_drawn() -> No
     file = posted.kwargs["file"]
     assert file.description and "start of trick 3 of 10" in file.description
     # two cards later, the edit still shows that picture with the words it was uploaded with
-    (items,) = galleries(accepted(table_view(presenter, table, "en")))
+    (items,) = galleries(layout_accepted(table_view(presenter, table, "en")))
     assert items == [("attachment://field.png", file.description)]
     assert f"[image: {file.description}]" in as_text(table_view(presenter, table, "en"))
 
@@ -245,7 +216,7 @@ async def test_a_closed_trick_keeps_its_picture_and_tells_its_story() -> None:
         pass
     description = bot.posted[-1].kwargs["file"].description
     view = closed_view(presenter, table, story, 3, "en")
-    sent = accepted(view)
+    sent = layout_accepted(view)
     ((item,),) = galleries(sent)
     assert item == (
         "attachment://field.png",
@@ -274,7 +245,7 @@ async def test_the_final_standings_show_field_and_card_in_one_gallery() -> None:
     final = bot.posted[-1]
     field, card = final.kwargs["files"]
     assert (field.filename, card.filename) == (render.PICTURE, standings_card.FILENAME)
-    sent = accepted(final.view)
+    sent = layout_accepted(final.view)
     (items,) = galleries(sent)
     assert items == [
         ("attachment://field.png", field.description),
@@ -298,17 +269,17 @@ async def test_the_largest_table_fits_in_its_last_trick() -> None:
     longest = 0
     while not state.over:
         view = table_view(presenter, table, "ja")
-        sent = accepted(view)
+        sent = layout_accepted(view)
         longest = max(longest, text_length(list(walk(sent))))
         text = whole(view, "ja")
         assert all(f"{mark} " in text for mark in render.SEAT_MARK)
         for menu in hand_views(table, "ja"):
-            accepted(menu)
+            layout_accepted(menu)
             whole(menu, "ja")
         last = act(table, random_action, rng)
         if state.over:
             closed = closed_view(presenter, table, last or [], TRICKS, "ja")
-            accepted(closed)
+            layout_accepted(closed)
             whole(closed, "ja")
     assert longest <= MAX_TEXT
 
@@ -345,12 +316,12 @@ def test_no_table_closed_trick_or_menu_ever_gives_way(drawn: tuple[Table, str]) 
     state = rules_of(table)
     if not state.over:
         view = table_view(presenter, table, lang)
-        accepted(view)
+        layout_accepted(view)
         text = whole(view, lang)
         assert all(f"\n{render.SEAT_MARK[i]} " in text for i in range(len(state.players)))
     closed = closed_view(presenter, table, table.memory.get(STORY), state.trick_number, lang)
-    accepted(closed)
+    layout_accepted(closed)
     whole(closed, lang)
     for menu in hand_views(table, lang):
-        accepted(menu)
+        layout_accepted(menu)
         whole(menu, lang)
