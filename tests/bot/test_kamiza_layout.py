@@ -136,12 +136,15 @@ def hand_views(table: Table, lang: str) -> list[discord.ui.LayoutView]:
 
 
 def face_up(state: Kamiza, viewer: str | None) -> list[str]:
-    """The cards on the table `viewer` may see: their own and the advanced start player's."""
-    return [
+    """The cards on the table `viewer` may see: their own (a choice kept aside included, H-1)
+    and the advanced start player's."""
+    seen = [
         p.card
         for p in state.plays
         if p.player == viewer or (state.advanced and p.player == state.start_player)
     ]
+    choice = state.choice_of(viewer)
+    return seen if choice is None else [*seen, choice.card]
 
 
 def shows_only(text: str, lang: str, state: Kamiza, visible: list[str]) -> bool:
@@ -253,6 +256,27 @@ def test_the_advanced_start_players_card_is_face_up_for_everyone_and_no_other() 
         assert shows_only(mine, "en", state, face_up(state, viewer))
 
 
+def test_with_choices_made_at_once_every_seat_still_choosing_is_to_play() -> None:
+    """H-1: the seats that have chosen show a face-down card (their own to themselves), every
+    seat still choosing is to play."""
+    table = seated(members(("ann", "ben", "cho", "dev")), {"simultaneous": True}, 3)
+    state, rng = rules_of(table), random.Random(3)
+    act(table, random_action, rng)
+    act(table, random_action, rng)
+    chosen, choosing = state.has_chosen(), state.choosing()
+    assert len(chosen) == 2 and len(choosing) == 2
+    presenter = presenter_of(table)
+    for viewer in [None, *state.players]:
+        text = whole(seen_by(table, viewer, "en"), "en")
+        assert shows_only(text, "en", state, face_up(state, viewer))
+        for line in block(text, t("en", "kamiza.table.seats")):
+            [player] = [p for p in state.players if line.startswith(presenter.seat_name(table, p))]
+            assert ("▶️ to play" in line) == (player in choosing)
+            choice = state.choice_of(player)
+            mine = render.card("en", choice.card) if choice and player == viewer else "🂠"
+            assert (f"✓ has played {mine}" in line) == (player in chosen)
+
+
 def test_the_reveal_reads_areas_a_rule_the_steps_points_totals_and_what_follows() -> None:
     table = seated(members(("ann", "ben", "cho", "dev")), {}, 3)
     rng = random.Random(3)
@@ -336,14 +360,18 @@ def test_the_largest_table_fits_to_the_last_round() -> None:
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Table, str, list[Event]]:
     """A table of 3 or 4 seats (members with the longest names, or computers), either edition,
-    advanced or not, some on autopilot, after random legal actions to a random depth; with the
-    events of its last action."""
+    advanced or not, simultaneous or not, some on autopilot, after random legal actions to a
+    random depth; with the events of its last action."""
     players = draw(st.integers(3, 4))
     seats = [
         bot_seat(i) if draw(st.booleans()) else human_seat(i, LONG_NAMES[i - 1])
         for i in range(1, players + 1)
     ]
-    options = {"edition": draw(st.sampled_from(EDITIONS)), "advanced": draw(st.booleans())}
+    options = {
+        "edition": draw(st.sampled_from(EDITIONS)),
+        "advanced": draw(st.booleans()),
+        "simultaneous": draw(st.booleans()),  # the house rule H-1: several seats to play at once
+    }
     lang = draw(st.sampled_from(["en", "ja"]))
     table = seated(seats, options, draw(st.integers(0, 10_000)), lang)
     state, rng = rules_of(table), random.Random(draw(st.integers(0, 10_000)))
