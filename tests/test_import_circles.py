@@ -20,7 +20,16 @@ PACKAGES = ("bot", "rules", "data")
 # (shared by `apply` and `playout`), which take the state they change. The step modules load the
 # state's module for nothing but its type.
 ONE_CLASS_IN_MODULES = {
-    frozenset({"rules.kobayakawa_round", "rules.kobayakawa_state", "rules.kobayakawa_turns"})
+    frozenset({"rules.kobayakawa_round", "rules.kobayakawa_state", "rules.kobayakawa_turns"}),
+    # ...and its steps of choices made at once (RULES.md H-2) in `kobayakawa_together`
+    frozenset(
+        {
+            "rules.kobayakawa_round",
+            "rules.kobayakawa_state",
+            "rules.kobayakawa_together",
+            "rules.kobayakawa_turns",
+        }
+    ),
 }
 
 

@@ -13,20 +13,55 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
 
 from bot.runtime.errors import StaleButton, TableClosed
+from bot.runtime.tasks import Outbox
+from data.store import Seat
 from rules.base import AnyGame, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
 
 log = logging.getLogger(__name__)
 
 TRIES = (0.5, 1.0, 2.0)  # pauses between tries of a choice made for a seat that failed
 
 StepKey = tuple[int, str]  # (round, what is expected): one step each
+
+
+class StepTiming(Protocol):
+    @property
+    def turn_seconds(self) -> float: ...
+
+    @property
+    def expiries_before_autopilot(self) -> int: ...
+
+
+class StepTable(Protocol):
+    """What a step's clock uses of its table (`bot.runtime.table.Table`)."""
+
+    game_id: int
+    state: Any
+    autopilot: set[str]
+    expiries: dict[str, int]
+    closed: bool
+    outbox: Outbox
+    presenter: Any
+
+    @property
+    def seats(self) -> Mapping[str, Seat]: ...
+
+    @property
+    def timing(self) -> StepTiming: ...
+
+    def _pace(self) -> Awaitable[None]: ...
+
+    def _policy(self, player: str) -> Any: ...
+
+    def set_autopilot(self, player: str) -> Awaitable[None]: ...
+
+    def act(
+        self, player: str, action: Any, *, cause: str, still_shown: Callable[[Any], bool]
+    ) -> Awaitable[Any]: ...
 
 
 def step_key(state: AnyGame) -> StepKey | None:
@@ -37,7 +72,7 @@ def step_key(state: AnyGame) -> StepKey | None:
     return state.round_number(), nxt.expects
 
 
-def waiting(table: Table[Any], key: StepKey) -> tuple[str, ...]:
+def waiting(table: StepTable, key: StepKey) -> tuple[str, ...]:
     """Who still has to choose in step `key` (none once it is over)."""
     if step_key(table.state) != key:
         return ()
@@ -55,7 +90,7 @@ def still_waiting(player: str, key: StepKey) -> Callable[[AnyGame], bool]:
     return check
 
 
-async def run_step(table: Table[Any], key: StepKey) -> None:
+async def run_step(table: StepTable, key: StepKey) -> None:
     loop = asyncio.get_running_loop()
     opened = loop.time()
     for player in waiting(table, key):
@@ -84,7 +119,7 @@ async def run_step(table: Table[Any], key: StepKey) -> None:
             )
 
 
-async def choose_for(table: Table[Any], player: str, key: StepKey, cause: str) -> None:
+async def choose_for(table: StepTable, player: str, key: StepKey, cause: str) -> None:
     """Choose for a seat with the computer players' policy, a few tries at most; a failure
     leaves the seat to choose (a member) or to the next start of the step's clock."""
     action = table._policy(player)
