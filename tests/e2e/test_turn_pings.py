@@ -85,5 +85,5 @@ async def test_losers_pings_a_run_of_chips_once(fake_discord, launch_bot, users)
     actions = await losers_play.play_to_the_end(members, thread, random.Random(5))
     turns, tables = check_thread(bot, state, thread, [ann, ben])
     assert tables == 10 and 0 < turns < actions  # chips in a row: several actions, one turn
-    closed = [m for m in thread_messages(state, thread) if "is over.**" in m.content]
+    closed = [m for m in thread_messages(state, thread) if "is over.**" in m.text]
     assert len(closed) == 10 and not any(verb_button(m, "hand") for m in closed)
