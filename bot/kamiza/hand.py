@@ -20,7 +20,14 @@ from bot.tables.hands import Menu
 from data.store import Seat
 from rules.base import Event
 from rules.kamiza import Kamiza, Play
+from rules.kamiza_events import ChoiceMade, RoundRevealed
 from rules.kamiza_judge import SHIMOZA_FORBIDDEN
+
+
+def chosen_line(lang: str, card: str, area: str, waiting: int) -> str:
+    """A choice kept aside until everyone has chosen (H-1), and how many are still to."""
+    where = render.area(lang, area)
+    return t(lang, "kamiza.hand.chosen", card=render.card(lang, card), area=where, count=waiting)
 
 
 def round_key(state: Kamiza) -> str:
@@ -42,8 +49,12 @@ def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None =
         lines.append(t(lang, "kamiza.table.over"))
     elif player in seen.dropped:
         lines.append(t(lang, "kamiza.hand.dropped"))
+    elif player in seen.waiting_for:  # H-1: everyone chooses at the same time
+        lines.append(t(lang, "kamiza.hand.step_turn"))
     elif seen.to_act == player:
         lines.append(t(lang, "kamiza.hand.your_turn"))
+    elif mine is not None and mine.card is not None and player in seen.chosen:
+        lines.append(chosen_line(lang, mine.card, mine.area, len(seen.waiting_for)))
     else:
         if mine is not None and mine.card is not None:
             card, area = render.card(lang, mine.card), render.area(lang, mine.area)
@@ -61,7 +72,7 @@ def hand_message(table: Table[Kamiza], seat: Seat, lang: str, note: str | None =
         return embed, None
     key = round_key(state)
     # Out of turn the cards show but cannot be pressed; Refresh brings the menu of the moment.
-    playing = seen.to_act == player
+    playing = seen.to_act == player or player in seen.waiting_for
     items = [
         button(
             "kzc",
@@ -182,6 +193,10 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
         text = t(
             lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)
         )
+        if not any(isinstance(e, RoundRevealed) for e in events):
+            waiting = turn.table.state.observation(turn.seat.player).waiting_for
+            if any(isinstance(e, ChoiceMade) for e in events):  # H-1: kept aside
+                text = chosen_line(lang, chosen, where, len(waiting))
         return discord.Embed(description=text, colour=render.COLOUR), None
 
     await hands.act(interaction, turn, Play(chosen, where), HAND, done)

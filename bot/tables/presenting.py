@@ -22,6 +22,7 @@ from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.lobby_messages import LOBBY_MESSAGE, LobbyMessages
 from bot.tables.messages import laid_out, mention, seat_colour
+from bot.tables.pings import TurnPings
 from bot.tables.reasons import why_button
 from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
@@ -30,12 +31,7 @@ from rules.base import AnyGame
 log = logging.getLogger(__name__)
 
 TABLE_MESSAGE = "table"
-PING_MESSAGE = "ping"  # the short "your turn" message, deleted when that turn ends
 QUIET = discord.AllowedMentions.none()
-# The member the standing ping message told (None: no ping standing, as after a restart), or
-# STEP: the ping of a step of choices made at once, which stands until the step is over.
-PINGED: Slot[str | None] = Slot("pinged", lambda: None)
-STEP = "\x00step"  # never a player's name
 # The moment the round's table message shows now: its picture when the round is closed.
 SHOWN: Slot[Moment[Any] | None] = Slot("shown", lambda: None)
 G = TypeVar("G", bound=AnyGame)
@@ -56,7 +52,7 @@ def observed(moment: Moment[G], viewer: str | None) -> Any:
     return dataclasses.replace(seen, to_act=None) if moment.closing else seen
 
 
-class MessagePresenter(LobbyMessages, Generic[G]):
+class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
     """The generic part of a game's presenter: lobby messages, notices, message bookkeeping.
 
     A game's presenter is a `MessagePresenter[TheGame]`: its tables are `Table[TheGame]`.
@@ -123,15 +119,23 @@ class MessagePresenter(LobbyMessages, Generic[G]):
         mention (an edit never notifies; the turn's own ping message does, see `turn`)."""
         nxt = moment.next
         content = note or ""
-        if nxt is not None:
-            seat = table.seats[nxt.player]
-            who = (
-                t(lang, "table.member_name", mention=f"**{seat.display_name}**")
-                if not seat.is_bot
-                else mention(seat, lang)
-            )
+        if nxt is not None and nxt.players:  # a step of choices at once: who chose, not what
+            chosen = len(getattr(moment.state.observation(None), "chosen", ()))
+            names = ", ".join(self.plain_name(table, p, lang) for p in nxt.players)
+            total = chosen + len(nxt.players)
+            line = t(lang, "table.step_now", chosen=chosen, total=total, players=names)
+            content = f"{content}\n{line}".strip()
+        elif nxt is not None:
+            who = self.plain_name(table, nxt.player, lang)
             content = f"{content}\n{t(lang, 'table.turn_now', player=who)}".strip()
         return content or None
+
+    def plain_name(self, table: Table[G], player: str, lang: str) -> str:
+        """A seat named in bold without a mention (a computer as "Bot N")."""
+        seat = table.seats[player]
+        if seat.is_bot:
+            return mention(seat, lang)
+        return t(lang, "table.member_name", mention=f"**{seat.display_name}**")
 
     def table_message(
         self, table: Table[G], moment: Moment[G], lang: str, note: str | None = None
@@ -191,79 +195,6 @@ class MessagePresenter(LobbyMessages, Generic[G]):
             await message.edit(view=compose(board))
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
-
-    # -- whose turn --------------------------------------------------------------------------------
-
-    async def turn(self, table: Table[G], moment: Moment[G]) -> None:
-        """Tell a member their turn with a new message (only a new message's mention notifies);
-        the previous ping goes once its turn is over, so the thread keeps one at most."""
-        pinged = table.memory.get(PINGED)
-        nxt = moment.next
-        goes_on = nxt is not None and (nxt.player == pinged or (nxt.players and pinged == STEP))
-        if moment.turn_of is None and not moment.step_of and goes_on:
-            return  # the same turn goes on (several actions in a row), or the same step
-        await self.delete_ping(table)
-        if moment.step_of:
-            await self.step_ping(table, moment.step_of)
-            return
-        if moment.turn_of is None:
-            return
-        seat = table.seats[moment.turn_of]
-        if seat.user_id is None:
-            return  # never: a turn is a member's (`bot.runtime.moment.turn_began`)
-        lang = self.lang(table)
-        if await delivery.ping_by_dm(self.bot, table, seat, self.hand, lang, self.title):
-            table.memory.set(PINGED, moment.turn_of)  # their DM is the ping: none in public
-            return
-        await self.send(
-            table,
-            PING_MESSAGE,
-            content=t(lang, "table.turn_ping", player=mention(seat, lang)),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(seat.user_id)], roles=False, everyone=False
-            ),
-        )
-        table.memory.set(PINGED, moment.turn_of)
-
-    async def step_ping(self, table: Table[G], members: Sequence[str]) -> None:
-        """A step of choices made at once opened: every member it awaits is told once, by DM
-        for those who chose so, the others together in one new message that mentions them."""
-        lang = self.lang(table)
-        public = []
-        for player in members:
-            seat = table.seats[player]
-            if seat.user_id is None:
-                continue
-            if not await delivery.ping_by_dm(self.bot, table, seat, self.hand, lang, self.title):
-                public.append(seat)
-        table.memory.set(PINGED, STEP)
-        if not public:
-            return
-        names = ", ".join(mention(seat, lang) for seat in public)
-        await self.send(
-            table,
-            PING_MESSAGE,
-            content=t(lang, "table.step_ping", players=names),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(s.user_id) for s in public if s.user_id is not None],
-                roles=False,
-                everyone=False,
-            ),
-        )
-
-    async def delete_ping(self, table: Table[G]) -> None:
-        table.memory.set(PINGED, None)
-        message_id = table.message_ids.pop(PING_MESSAGE, None)
-        if message_id is None:
-            return
-        await table.remember_messages()  # first: a restart must not delete it again
-        await self.bot.wait_until_ready()
-        try:
-            await self.channel(table).get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass  # deleted by a moderator, or gone with the thread
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not delete the turn ping: %s", table.game_id, exc)
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)

@@ -14,7 +14,7 @@ from bot.kamiza.presenter import KamizaPresenter
 from bot.runtime.moment import Moment
 from bot.tables import delivery, lookup
 from bot.tables.buttons import button, view_of
-from bot.tables.presenting import PING_MESSAGE
+from bot.tables.pings import PING_MESSAGE
 from data.store import MemberPrefs
 from tests.bot import fakes
 from tests.bot.fakes import FakeBot, FakeInteraction, layout_text

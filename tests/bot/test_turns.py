@@ -13,7 +13,7 @@ from bot.kamiza.presenter import KamizaPresenter
 from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
 from bot.runtime.table import Place, Table, Timing
-from bot.tables.presenting import PING_MESSAGE
+from bot.tables.pings import PING_MESSAGE
 from rules.agents import random_action
 from rules.base import Next
 from rules.log import new_header, start
