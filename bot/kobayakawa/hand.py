@@ -44,7 +44,7 @@ def hand_message(table: Table[Kobayakawa], seat: Seat, lang: str, note: str | No
     """The player's card and, on their turn, the buttons of what they may do now."""
     player = seat.player
     seen = table.state.observation(player)
-    gid, seq = table.game_id, table.seq
+    gid, seq = table.game_id, menu_key(table.state, table.seq)
     embed = discord.Embed(
         title=t(lang, "kobayakawa.hand.title", round=seen.round, rounds=ROUNDS),
         colour=render.COLOUR,
@@ -118,6 +118,13 @@ def hand_message(table: Table[Kobayakawa], seat: Seat, lang: str, note: str | No
     return embed, (view_of(*items) if items else None)
 
 
+def menu_key(state: Kobayakawa, seq: int) -> int:
+    """What a menu is drawn for: the table's `seq`; in a fight phase chosen at once (H-2), the
+    round as a negative number instead, so that another's choice leaves a menu current."""
+    nxt = state.next()
+    return -state.round if nxt is not None and nxt.players else seq
+
+
 def keep_buttons(
     gid: int, seq: int, held: int, drawn: int, lang: str
 ) -> list[discord.ui.Item[Any]]:
@@ -153,12 +160,7 @@ class KobayakawaHand:
         return hand_message(table, seat, lang, note)
 
     def shown_for(self, state: Kobayakawa, seq: int) -> str:
-        """The table's `seq`; in a fight phase chosen at once (H-2), the round as a negative
-        number instead: another's choice does not make a chooser's menu stale."""
-        nxt = state.next()
-        if nxt is not None and nxt.players:
-            return str(-state.round)
-        return str(seq)
+        return str(menu_key(state, seq))
 
 
 HAND = KobayakawaHand()
