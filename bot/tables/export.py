@@ -124,6 +124,8 @@ async def _export(
         document = seat_view_document(record, _state_of(interaction, record), seat, lang)
         status = t(lang, f"export.status.{record.status}")
         note = t(lang, "export.seat_view", id=record.id, status=status)
+    if (record.header or {}).get("options", {}).get("simultaneous"):
+        note += " " + t(lang, "export.house_rule")
     data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
     if len(data) > interaction.filesize_limit:
         raise TableError("export.too_large", id=record.id)

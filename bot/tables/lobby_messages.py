@@ -8,7 +8,7 @@ import discord
 
 from bot.i18n import t
 from bot.layout.board import Board, compose
-from bot.runtime.lobby import Lobby
+from bot.runtime.lobby import HOUSE_RULE, Lobby
 from bot.tables.buttons import button
 from bot.tables.messages import Messages, mention
 
@@ -55,6 +55,8 @@ class LobbyMessages(Messages):
         if waiting:
             board.text(*waiting, title=t(lang, "lobby.waiting"))
         options = self.options_text(lobby.options, lang)
+        if lobby.options.get(HOUSE_RULE):
+            options = f"{options}\n{t(lang, 'table.house_rule')}".strip()
         if options:
             board.rule().text(*options.splitlines(), title=t(lang, "lobby.options"))
         board.controls = self.lobby_controls(lobby, lang)
@@ -111,6 +113,24 @@ class LobbyMessages(Messages):
                 row=1,
             ),
             button("host", gid, label=t(lang, "lobby.transfer"), emoji="👑", disabled=alone, row=1),
+            *self.house_rule_toggle(lobby, lang),
+        ]
+
+    def house_rule_toggle(self, lobby: Lobby, lang: str) -> list[discord.ui.Item[Any]]:
+        """The host's switch of the house rule (RULES.md H-1, H-2), for a game that has it."""
+        if not lobby.offers_house_rule():
+            return []
+        on = bool(lobby.options.get(HOUSE_RULE))
+        return [
+            button(
+                "house",
+                lobby.game_id,
+                "off" if on else "on",
+                label=t(lang, "lobby.house_on" if on else "lobby.house_off"),
+                emoji="⏱️",
+                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+                row=1,
+            )
         ]
 
     async def lobby_changed(self, lobby: Lobby) -> None:

@@ -12,7 +12,7 @@ import discord
 
 from bot.i18n import t
 from bot.layout.board import Board, Picture, compose, controls_of, from_embed
-from bot.runtime.lobby import Lobby
+from bot.runtime.lobby import HOUSE_RULE, Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -260,6 +260,8 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         record, settings = await self._end_facts(table)
         board = standings if isinstance(standings, Board) else from_embed(standings, lang=lang)
         ending.unrated_text(board, record.unrated_reason if record else None, lang)
+        if getattr(table.state, HOUSE_RULE, False):  # the game as it was played
+            board.text(t(lang, "table.house_rule"))
         board.parts += pictures
         board.controls = controls_of(ending.end_view(table.game_id, lang))
         await self.publish(table, ending.RESULT_MESSAGE, compose(board), **extra)

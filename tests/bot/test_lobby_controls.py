@@ -217,7 +217,8 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     check(view)  # every limit of Discord's, nested components included
     [container] = payload(view)
     rows = [c for c in container["components"] if c["type"] == ACTION_ROW]
-    assert [len(row["components"]) for row in rows] == [4, 3]  # everyone's, the host's
+    assert [len(row["components"]) for row in rows] == [4, 4]  # everyone's, the host's
+    assert rows[1]["components"][-1]["custom_id"] == f"g:house:{lobby.game_id}:on"  # H-1
     buttons = [b for row in rows for b in row["components"]]
     disabled = {b["custom_id"].split(":")[1] for b in buttons if b.get("disabled")}
     assert disabled == {"bot_add"}  # full: no free seat for another computer
