@@ -92,6 +92,16 @@ class Next:
         return {"player": self.player, "expects": self.expects}
 
 
+def step_view(
+    simultaneous: bool, chosen: Sequence[str], waiting_for: Sequence[str]
+) -> dict[str, Any]:
+    """A view's keys for the house rule of choices made at once (RULES.md H-1, H-2): who has
+    chosen and who still has to; none in a game without it (its views as they always were)."""
+    if not simultaneous:
+        return {}
+    return {"simultaneous": True, "chosen": list(chosen), "waiting_for": list(waiting_for)}
+
+
 def require_fields(data: Any, required: Sequence[str], optional: Sequence[str] = ()) -> None:
     """Raise MalformedAction unless `data` is an object with exactly these fields."""
     if not isinstance(data, Mapping):

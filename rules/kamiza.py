@@ -298,9 +298,6 @@ class Kamiza(
     def _refuse(self, player: str, action: Any) -> None:
         if self.finished:
             raise IllegalAction("K-2", "the match is over")
-        if self.simultaneous and self.together():
-            self._refuse_choice(player, action)
-            return
         if not isinstance(action, Play):
             raise IllegalAction("K-3", "the only action is playing a card to an area")
         if player not in self.players:
@@ -309,8 +306,9 @@ class Kamiza(
             raise IllegalAction(
                 "K-10", f"{player} has dropped out with {WANTED_LIMIT} WANTED chips"
             )
-        current = self.order[len(self.plays)]
-        if player != current:
+        if self.simultaneous and self.together():
+            self._refuse_step(player)  # H-1, H-3
+        elif player != (current := self.order[len(self.plays)]):
             raise IllegalAction("K-3", f"it is {current}'s turn, not {player}'s")
         if not isinstance(action.area, str) or action.area not in AREAS:
             raise IllegalAction("K-3", f"a card goes to kamiza or shimoza, not {action.area!r}")

@@ -17,7 +17,7 @@ from rules.base import IllegalAction, Next
 from rules.choice_draw import CHOICE_RANDOM
 from rules.kamiza_events import ChoiceMade, KamizaEvent
 from rules.kamiza_judge import PlayedCard
-from rules.kamiza_moves import AREAS, LEGAL, PLAYS, WANTED_LIMIT, Holding, Play
+from rules.kamiza_moves import LEGAL, PLAYS, Holding, Play
 
 
 class KamizaTogether:
@@ -77,29 +77,19 @@ class KamizaTogether:
                 return action
         return rng.choice(self._together_legal(player))
 
-    def _refuse_choice(self, player: str, action: Any) -> None:
-        if not isinstance(action, Play):
-            raise IllegalAction("K-3", "the only action is playing a card to an area")
-        if player not in self.players:
-            raise IllegalAction("K-1", f"{player!r} is not seated at this table")
-        if player in self.dropped:
-            raise IllegalAction(
-                "K-10", f"{player} has dropped out with {WANTED_LIMIT} WANTED chips"
-            )
+    def _refuse(self, player: str, action: Any) -> None:
+        raise NotImplementedError
+
+    def _refuse_step(self, player: str) -> None:
+        """A seated player still in, in a step: one choice each (H-3), from those who choose."""
         if player in self._chosen:
             raise IllegalAction("H-3", f"{player} has chosen already: a choice is not taken back")
         if player not in self.choosing():
             raise IllegalAction("H-1", f"{player} does not choose now: the start player played")
-        if not isinstance(action.area, str) or action.area not in AREAS:
-            raise IllegalAction("K-3", f"a card goes to kamiza or shimoza, not {action.area!r}")
-        if not isinstance(action.card, str) or action.card not in self.cards:
-            raise IllegalAction("K-1", f"there is no {action.card} card in the {self.edition} set")
-        if action.card not in self._holdings[player].hand:
-            raise IllegalAction("K-2", f"{player} has already played their {action.card} this game")
 
     def _choose(self, player: str, action: Any) -> list[KamizaEvent]:
         """H-1: keep the choice aside; the last one plays them all, clockwise (H-3: for good)."""
-        self._refuse_choice(player, action)
+        self._refuse(player, action)
         self._chosen = {**self._chosen, player: PLAYS[action.card, action.area]}
         events: list[KamizaEvent] = [ChoiceMade(player)]
         if self.choosing():

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.base import step_view
 from rules.kamiza_judge import PlayedCard
 
 
@@ -99,15 +100,5 @@ class KamizaObservation:
             "last_round": self.last_round.to_json() if self.last_round else None,
             "over": self.over,
             "winners": list(self.winners),
-            **self._together_view(),
-        }
-
-    def _together_view(self) -> dict[str, Any]:
-        """The house rule's keys, only in a simultaneous match (views of others as before)."""
-        if not self.simultaneous:
-            return {}
-        return {
-            "simultaneous": True,
-            "chosen": list(self.chosen),
-            "waiting_for": list(self.waiting_for),
+            **step_view(self.simultaneous, self.chosen, self.waiting_for),
         }

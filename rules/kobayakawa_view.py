@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.base import step_view
 from rules.kobayakawa_moves import (
     Choice,
     Drew,
@@ -89,18 +90,8 @@ class KobayakawaObservation:
             "last_round": [event.to_json() for event in self.last_round],
             "over": self.over,
             "winners": list(self.winners),
-            **self._together_view(),
-        }
-
-    def _together_view(self) -> dict[str, Any]:
-        """The house rule's keys, only in a simultaneous game (views as before otherwise)."""
-        if not self.simultaneous:
-            return {}
-        return {
-            "simultaneous": True,
-            "chosen": list(self.chosen),
-            "waiting_for": list(self.waiting_for),
-            "my_choice": self.my_choice,
+            **step_view(self.simultaneous, self.chosen, self.waiting_for),
+            **({"my_choice": self.my_choice} if self.simultaneous else {}),
         }
 
 
