@@ -17,7 +17,7 @@ def rule_ids() -> list[str]:
     return sorted(set(re.findall(r"^- ([A-Z]-\d+)\b", RULES.read_text(encoding="utf-8"), re.M)))
 
 
-def test_names() -> list[str]:
+def all_test_names() -> list[str]:
     names: list[str] = []
     for path in TESTS.rglob("test_*.py"):
         names += re.findall(r"def (test_\w+)", path.read_text(encoding="utf-8"))
@@ -28,7 +28,7 @@ def test_names() -> list[str]:
 def test_every_rule_id_of_rules_md_has_a_test_named_after_it() -> None:
     ids = rule_ids()
     assert len(ids) >= 30  # K-, B-, R-, G- and H- rules: the file was read
-    names = [name.removeprefix("test_") for name in test_names()]
+    names = [name.removeprefix("test_") for name in all_test_names()]
     untested = []
     for rule in ids:
         letter, number = rule.lower().split("-")
