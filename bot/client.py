@@ -101,8 +101,14 @@ class KamizaBot(commands.Bot):
         """Once the guilds (and their languages) are known: the rematch offers and the thread
         archives that a restart interrupted."""
         await self.wait_until_ready()
-        offers = await end_buttons.resume_offers(self, ledger)
-        archives = await ending.resume_archives(self, ledger)
+        try:
+            offers = await end_buttons.resume_offers(self, ledger)
+            archives = await ending.resume_archives(self, ledger)
+        except Exception as exc:
+            if self.is_closed() or self.ledger is None:  # shut down meanwhile: nothing lost
+                log.warning("the ends of games were not resumed: shutting down (%r)", exc)
+                return
+            raise
         log.info("Resumed %d rematch offers and %d thread archives", offers, archives)
 
     async def close(self) -> None:

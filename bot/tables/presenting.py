@@ -260,7 +260,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         record, settings = await self._end_facts(table)
         board = standings if isinstance(standings, Board) else from_embed(standings, lang=lang)
         ending.unrated_text(board, record.unrated_reason if record else None, lang)
-        if getattr(table.state, HOUSE_RULE, False):  # the game as it was played
+        if record is not None and (record.header or {}).get("options", {}).get(HOUSE_RULE):
             board.text(t(lang, "table.house_rule"))
         board.parts += pictures
         board.controls = controls_of(ending.end_view(table.game_id, lang))

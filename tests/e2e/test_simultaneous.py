@@ -104,6 +104,8 @@ async def test_h1_four_members_choose_within_100ms_and_nothing_leaks_before_the_
             lambda n=steps: len(reveals(players[0], thread)) >= n, 10, "the reveal"
         )
     assert steps == 9 and len(reveals(players[0], thread)) == 9  # one reveal per step, once
+    final = [m for m in players[0].visible_messages(thread) if "Final standings" in m.text][-1]
+    assert "House rule: simultaneous choices" in final.text  # the standings name it
     log, status, scores = stored_game(bot.database_path)
     assert status == "finished" and len(log["actions"]) == 36
     assert log["options"]["simultaneous"] is True and replay(log)["scores"] == scores
