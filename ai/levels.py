@@ -1,0 +1,86 @@
+"""The computer players' levels: `random`, `easy`, `normal`, `hard` (issue 18).
+
+- `random`: a uniformly random legal action (tests and the arena's floor).
+- `easy`: the game's own heuristic (`Game.computer_action`, `rules/<game>_agent.py`), played on a
+  sample: it reads only what the player sees, so any sample gives the real table's answer.
+- `normal`: a small, fixed ISMCTS (`ai.ismcts`): a few dozen iterations, well under 50 ms.
+- `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
+
+Kobayakawa uses ISMCTS too for now; an offline CFR table over abstracted information sets (own
+card, Kobayakawa, bets so far) is the planned next step for its fight phase.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ai.infoset import LOOK, Agent, InfoSet
+from ai.ismcts import search
+
+LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_BUDGET_MS = 300
+# `normal`'s iterations per game: about 10-25 ms a decision on one core (README: Computer players).
+NORMAL_ITERATIONS = {"kamiza": 24, "kobayakawa": 40, "rights-of-losers": 8}
+
+
+@dataclass(frozen=True, slots=True)
+class RandomAgent:
+    level: str = "random"
+
+    def act(self, info: InfoSet, rng: random.Random) -> Any:
+        return info.legal_actions[rng.randrange(len(info.legal_actions))]
+
+
+@dataclass(frozen=True, slots=True)
+class EasyAgent:
+    """The game's heuristic on a sample. Kobayakawa's looks at the drawn card before keeping
+    one (B-3): on a sample it answers LOOK, and keeps once shown the real card."""
+
+    level: str = "easy"
+
+    def act(self, info: InfoSet, rng: random.Random) -> Any:
+        sample = info.sample(rng)
+        action = sample.computer_action(info.player, rng)
+        if action is None:  # a game without a heuristic
+            return RandomAgent().act(info, rng)
+        if info.can_look and action in info.legal_actions and action.to_json()["action"] == "draw":
+            return LOOK
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class SearchAgent:
+    """ISMCTS: `iterations` when given (reproducible), else as many as `budget_ms` allows."""
+
+    level: str
+    iterations: int | None = None
+    budget_ms: float | None = None
+
+    def act(self, info: InfoSet, rng: random.Random) -> Any:
+        if len(info.legal_actions) == 1 and not info.can_look:
+            return info.legal_actions[0]
+        return search(info, rng, iterations=self.iterations, budget_ms=self.budget_ms)
+
+
+def make_agent(
+    level: str,
+    game: str,
+    *,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    iterations: int | None = None,
+) -> Agent:
+    """The agent of `level` for `game`; `hard` searches `iterations` when given, else
+    `budget_ms` of wall time."""
+    if level == "random":
+        return RandomAgent()
+    if level == "easy":
+        return EasyAgent()
+    if level == "normal":
+        return SearchAgent("normal", iterations=NORMAL_ITERATIONS[game])
+    if level == "hard":
+        if iterations is not None:
+            return SearchAgent("hard", iterations=iterations)
+        return SearchAgent("hard", budget_ms=budget_ms)
+    raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
