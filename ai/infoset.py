@@ -81,7 +81,8 @@ class Agent(Protocol):
     """A computer player of one level: an action of `info.legal_actions`, or `LOOK` when
     `info.can_look`. Deterministic for a given `info` observation and `rng` state."""
 
-    level: str
+    @property
+    def level(self) -> str: ...
 
     def act(self, info: InfoSet, rng: random.Random) -> Any: ...
 

@@ -25,6 +25,7 @@ def moves(state: Any, player: str, searcher: str) -> list[Any]:
     name = state.name
     if name == "rights-of-losers":
         return _losers_moves(state, player)
+    legal: list[Any] = state.legal_actions(player)
     if (
         name == "kobayakawa"
         and player == searcher
@@ -32,7 +33,7 @@ def moves(state: Any, player: str, searcher: str) -> list[Any]:
         and not state.has_looked(player)
     ):
         return [REPLACE, LOOK]
-    return state.legal_actions(player)
+    return legal
 
 
 def label(state: Any, player: str, searcher: str, move: Any) -> Any:
@@ -60,7 +61,8 @@ def _worth(card: str | None) -> int:
 def _losers_moves(state: Any, player: str) -> list[Any]:
     phase = state.next().expects
     if phase == "play":
-        return state.legal_actions(player)
+        plays: list[Any] = state.legal_actions(player)
+        return plays
     field = state.field
     if phase == "chip":
         free = state._free
@@ -84,7 +86,5 @@ def _losers_moves(state: Any, player: str) -> list[Any]:
 
         high, second = sorted(state.won, key=lambda c: (-CARD_NUMBER[c], c))[:2]
         cells = sorted(state._vacant, key=lambda c: (-weight(c), c))[:_BUILD_CELLS]
-        return [
-            Build((high, second), (CELLS[a], CELLS[b])) for a in cells for b in cells if a != b
-        ]
+        return [Build((high, second), (CELLS[a], CELLS[b])) for a in cells for b in cells if a != b]
     return [*state._seating.appoints, REVERSE, PASS]

@@ -79,14 +79,14 @@ def losers_policy(state: Any, player: str, rng: random.Random) -> Any:
 
 
 def _losers_card(state: Any, player: str, rng: random.Random) -> str:
-    hand = state.hands[player]
+    hand: list[str] = state.hands[player]
     flip = state.reversed
 
     def strength(card: str) -> int:
         number = CARD_NUMBER[card]
         return 11 - number if flip else number
 
-    trick = state.trick
+    trick: list[tuple[str, str]] = state.trick
     if not trick:
         return min(hand, key=lambda c: (strength(c), rng.random()))
     led = CARD_SUIT[trick[0][1]]
