@@ -1,6 +1,8 @@
 """Which moves a search tries at a decision, and how the searching player labels them.
 
-KAMIZA and Kobayakawa have at most 8 actions a turn: a search tries them all. Rights of Losers
+KAMIZA and Kobayakawa have at most 8 actions a turn: a search tries them all, but for KAMIZA's
+Boss or Corrupt Policeman put in shimoza, which only throws the card away (K-4) while doubling the
+searcher's branching. Rights of Losers
 has thousands of builds and dozens of chip spots and chip moves, so a search tries a few
 promising ones (the playout policy's measures): the spots that touch the most valuable cards, the
 two highest cards on the cells where its chips weigh most, and every choice but a chip move.
@@ -15,6 +17,7 @@ from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD, REPLACE
 from rules.losers_actions import CHIP_AT, PASS, REVERSE, Build
 from rules.losers_board import CARD_NUMBER, CELLS, TOUCHED_BY, TOUCHING
 
+_SEATLESS_BELOW = frozenset({"boss", "policeman"})  # K-4: removed from shimoza at the reveal
 _CHIP_CHOICES = 6
 _BUILD_CELLS = 3
 
@@ -26,6 +29,11 @@ def moves(state: Any, player: str, searcher: str) -> list[Any]:
     if name == "rights-of-losers":
         return _losers_moves(state, player)
     legal: list[Any] = state.legal_actions(player)
+    if name == "kamiza":
+        sensible = [
+            play for play in legal if play.area == "kamiza" or play.card not in _SEATLESS_BELOW
+        ]
+        return sensible or legal
     if (
         name == "kobayakawa"
         and player == searcher
