@@ -1,6 +1,7 @@
 """Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012), single observer.
 
-Each iteration draws a fresh sample of the hidden cards (`InfoSet.sample`), walks the searcher's
+Each iteration draws a fresh sample of the hidden cards (`InfoSet.sample`, leaning towards what
+the others' choices suggest: `ai.beliefs`), walks the searcher's
 tree with the moves available in that sample, and plays the rest out with a playout policy.
 A node is an information set of the searcher (the sequence of moves as labelled in `ai.moves`);
 UCB counts a child's trials against how often it was available, not against its parent's visits
@@ -17,6 +18,7 @@ import random
 import time
 from typing import Any
 
+from ai.beliefs import believed_sample
 from ai.infoset import InfoSet
 from ai.moves import label, moves, play
 from ai.rollout import POLICIES, play_out, rewards
@@ -70,7 +72,7 @@ def search(
 
 
 def _iterate(root: Node, info: InfoSet, policy: Any, rng: random.Random) -> None:
-    state = info.sample(rng)
+    state = believed_sample(info, rng)
     searcher = info.player
     node = root
     path = [root]

@@ -61,7 +61,13 @@ class SearchAgent:
     def act(self, info: InfoSet, rng: random.Random) -> Any:
         if len(info.legal_actions) == 1 and not info.can_look:
             return info.legal_actions[0]
-        return search(info, rng, iterations=self.iterations, budget_ms=self.budget_ms)
+        iterations, budget_ms = self.iterations, self.budget_ms
+        if info.can_look or getattr(info.observation, "drawn", None) is not None:
+            # Kobayakawa's draw turn asks twice (LOOK, then which card to keep): half each, so
+            # that the turn keeps to the budget.
+            iterations = None if iterations is None else max(1, iterations // 2)
+            budget_ms = None if budget_ms is None else budget_ms / 2
+        return search(info, rng, iterations=iterations, budget_ms=budget_ms)
 
 
 def make_agent(
