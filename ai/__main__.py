@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from dataclasses import replace
 
 from ai.arena import ArenaConfig, report, run_arena
 from ai.levels import DEFAULT_BUDGET_MS, LEVELS
@@ -38,15 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     cls = GAMES[args.game]
     if not cls.min_players <= len(args.seats) <= cls.max_players:
         parser.error(f"{args.game} takes {cls.min_players} to {cls.max_players} seats")
-    config = ArenaConfig(
-        game=args.game,
-        seats=args.seats,
-        games=args.games,
-        seed=args.seed,
-        budget_ms=args.budget_ms,
-        iterations=args.iterations,
-        jobs=args.jobs,
-    )
+    config = ArenaConfig(args.game, args.seats, args.games, args.seed, args.budget_ms)
+    config = replace(config, iterations=args.iterations, jobs=args.jobs)
     with contextlib.ExitStack() as stack:
         logs = None
         if args.logs:

@@ -3,7 +3,8 @@
 - `random`: a uniformly random legal action (tests and the arena's floor).
 - `easy`: the game's own heuristic (`Game.computer_action`, `rules/<game>_agent.py`), played on a
   sample: it reads only what the player sees, so any sample gives the real table's answer.
-- `normal`: a small, fixed ISMCTS (`ai.ismcts`): a few dozen iterations, well under 50 ms.
+- `normal`: a small, fixed ISMCTS (`ai.ismcts`): a few dozen iterations, well under 50 ms
+  (Rights of Losers: its card plays only; `easy` settles the trick).
 - `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
 
 Kobayakawa uses ISMCTS too for now; an offline CFR table over abstracted information sets (own
@@ -22,7 +23,7 @@ from ai.ismcts import search
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
 # `normal`'s iterations per game: about 10-25 ms a decision on one core (README: Computer players).
-NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 12}
+NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 24}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +51,37 @@ class EasyAgent:
         return action
 
 
+# Rights of Losers' settling steps (chips, build, the winner's choice) have too many moves for a
+# few dozen iterations; its `easy` measures them with care (rules/losers_agent.py).
+_SETTLING = frozenset({"chip", "build", "choice"})
+
+
 @dataclass(frozen=True, slots=True)
 class SearchAgent:
-    """ISMCTS: `iterations` when given (reproducible), else as many as `budget_ms` allows."""
+    """ISMCTS: `iterations` when given (reproducible), else as many as `budget_ms` allows.
+    Rights of Losers: the search also tries `easy`'s move at a settling step; `normal` (`quick`)
+    just plays it there and searches the card plays only."""
 
     level: str
     iterations: int | None = None
     budget_ms: float | None = None
+    quick: bool = False
 
     def act(self, info: InfoSet, rng: random.Random) -> Any:
         if len(info.legal_actions) == 1 and not info.can_look:
             return info.legal_actions[0]
+        heuristic = None
+        if info.game == "rights-of-losers" and info.observation.phase in _SETTLING:
+            heuristic = EasyAgent().act(info, rng)
+            if self.quick:
+                return heuristic
         iterations, budget_ms = self.iterations, self.budget_ms
         if info.can_look or getattr(info.observation, "drawn", None) is not None:
             # Kobayakawa's draw turn asks twice (LOOK, then which card to keep): half each, so
             # that the turn keeps to the budget.
             iterations = None if iterations is None else max(1, iterations // 2)
             budget_ms = None if budget_ms is None else budget_ms / 2
-        return search(info, rng, iterations=iterations, budget_ms=budget_ms)
+        return search(info, rng, iterations=iterations, budget_ms=budget_ms, also_try=heuristic)
 
 
 def make_agent(
@@ -84,7 +98,7 @@ def make_agent(
     if level == "easy":
         return EasyAgent()
     if level == "normal":
-        return SearchAgent("normal", iterations=NORMAL_ITERATIONS[game])
+        return SearchAgent("normal", iterations=NORMAL_ITERATIONS[game], quick=True)
     if level == "hard":
         if iterations is not None:
             return SearchAgent("hard", iterations=iterations)
