@@ -23,7 +23,7 @@ from ai.ismcts import search
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
 # `normal`'s iterations per game: about 10-25 ms a decision on one core (README: Computer players).
-NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 24}
+NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 16}
 
 
 @dataclass(frozen=True, slots=True)
