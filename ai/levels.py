@@ -19,6 +19,7 @@ from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
 from ai.ismcts import search
+from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
@@ -46,8 +47,8 @@ class EasyAgent:
         action = sample.computer_action(info.player, rng)
         if action is None:  # a game without a heuristic
             return RandomAgent().act(info, rng)
-        if info.can_look and action in info.legal_actions and action.to_json()["action"] == "draw":
-            return LOOK
+        if info.can_look and action in (KEEP_DRAWN, KEEP_HELD):
+            return LOOK  # it read the sample's drawn card: look at the real one first
         return action
 
 

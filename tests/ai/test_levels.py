@@ -13,7 +13,7 @@ from rules.base import Game
 
 # `hard` at a fixed iteration count: reproducible, and quick enough for many positions.
 HARD_ITERATIONS = 24
-POSITIONS = {"random": 200, "easy": 200, "normal": 25, "hard": 25}
+POSITIONS = {"random": 1000, "easy": 1000, "normal": 40, "hard": 40}
 
 
 def agent(level: str, game: str) -> Agent:
@@ -74,3 +74,19 @@ def test_hard_with_iterations_is_reproducible(game: str) -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         make_agent("grandmaster", "kamiza")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_determinize_reads_only_the_observation(game: str) -> None:
+    """Two states with the same observation for `player` give the very same sample from the
+    same seed: every player's observation equal, and the same game played out from it."""
+    for index, (state, player) in enumerate(random_positions(game, 150, 23)):
+        first = state.determinize(player, random.Random(index))
+        second = state.determinize(player, random.Random(index + 1000))
+        one = first.determinize(player, random.Random(7))
+        two = second.determinize(player, random.Random(7))
+        for seat in (*state.players, None):
+            assert one.observation(seat) == two.observation(seat), (index, seat)
+        one.playout(random.Random(3))
+        two.playout(random.Random(3))
+        assert one.result() == two.result()
