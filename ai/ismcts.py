@@ -22,7 +22,7 @@ from typing import Any
 from ai.beliefs import believed_sample
 from ai.infoset import InfoSet
 from ai.moves import label, moves, play
-from ai.rollout import POLICIES, play_out, rewards
+from ai.rollout import play_out, policy_for, rewards
 
 EXPLORATION = 0.7
 # Games whose tree branches on the searcher's own moves only, the others playing the playout
@@ -65,7 +65,7 @@ def search(
     (at least one); a move of `info.legal_actions`, or LOOK. `also_try`: a legal move to try at
     the root besides those `ai.moves` proposes (the `easy` heuristic's, say)."""
     root = Node(None, None)
-    policy = POLICIES[info.game]
+    policy = policy_for(info.game)
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
     done = 0
     while True:

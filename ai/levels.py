@@ -23,8 +23,10 @@ from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
-# `normal`'s iterations per game: about 10-25 ms a decision on one core (README: Computer players).
+# `normal`'s iterations per game: about 5-20 ms a decision on one core (README: Computer players);
+# a game added later (`rules.plugins`) gets the default.
 NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 16}
+DEFAULT_NORMAL_ITERATIONS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,8 @@ def make_agent(
     if level == "easy":
         return EasyAgent()
     if level == "normal":
-        return SearchAgent("normal", iterations=NORMAL_ITERATIONS[game], quick=True)
+        count = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
+        return SearchAgent("normal", iterations=count, quick=True)
     if level == "hard":
         if iterations is not None:
             return SearchAgent("hard", iterations=iterations)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rules.agents import random_action
 from rules.base import AnyGame
 from rules.kamiza_agent import _KAMIZA_TASTE
 from rules.kobayakawa_moves import (
@@ -183,6 +184,15 @@ def _losers_card(state: Any, player: str) -> str:
     return min(follow, key=strength)
 
 
+def random_policy(state: Any, player: str, rng: random.Random) -> Any:
+    """A uniformly random legal action: the playout policy of a game without its own."""
+    return random_action(state, player, rng)
+
+
+def policy_for(game: str) -> Policy:
+    return POLICIES.get(game, random_policy)
+
+
 POLICIES: dict[str, Policy] = {
     "kamiza": kamiza_policy,
     "kobayakawa": kobayakawa_policy,
@@ -190,7 +200,12 @@ POLICIES: dict[str, Policy] = {
 }
 
 
+def _random_play_out(state: Any, rng: random.Random) -> None:
+    state.playout(rng)  # `Game.playout`: the random step loop, quick
+
+
 QUICK_PLAY_OUTS: dict[Policy, Callable[[Any, random.Random], None]] = {
+    random_policy: _random_play_out,
     kamiza_policy: kamiza_play_out,
     losers_policy: losers_play_out,
 }

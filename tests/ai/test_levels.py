@@ -90,3 +90,22 @@ def test_determinize_reads_only_the_observation(game: str) -> None:
         one.playout(random.Random(3))
         two.playout(random.Random(3))
         assert one.result() == two.result()
+
+
+def test_a_game_without_its_own_policy_gets_every_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game added later (the tests' High card) plays at every level: random playouts, and
+    `easy` falls back to random legal actions when the game has no heuristic."""
+    from games.highcard.rules import HighCard
+
+    from rules.log import new_header, start
+    from rules.registry import GAMES
+
+    monkeypatch.setitem(GAMES, HighCard.name, HighCard)
+    for level in LEVELS:
+        state = start(new_header(HighCard.name, ["a", "b", "c"], seed=1))
+        player_agent = agent(level, HighCard.name)
+        rng = random.Random(2)
+        while (nxt := state.next()) is not None:
+            action = decide(state, nxt.player, player_agent, rng)
+            state.apply(nxt.player, action)
+        assert state.winners()
