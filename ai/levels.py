@@ -25,7 +25,7 @@ LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
 # `normal`'s iterations per game: about 5-20 ms a decision on one core (README: Computer players);
 # a game added later (`rules.plugins`) gets the default.
-NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 32, "rights-of-losers": 16}
+NORMAL_ITERATIONS = {"kamiza": 32, "kobayakawa": 48, "rights-of-losers": 16}
 DEFAULT_NORMAL_ITERATIONS = 32
 
 
