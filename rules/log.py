@@ -32,17 +32,21 @@ def new_header(
     joined: Sequence[str],
     options: Mapping[str, Any] | None = None,
     seed: int | None = None,
+    *,
+    keep_seating: bool = False,
     **chosen: Any,
 ) -> dict[str, Any]:
     """A fresh log header: seating and setup drawn from a seeded RNG recorded in the setup (G-1).
 
     `chosen` overrides setup keys decided at the table (e.g. `start_player` for KAMIZA, K-12).
+    `keep_seating`: the players sit in the order given (a benchmark that rotates the seats);
+    the setup is then drawn from the seed's first draws instead.
     """
     cls = game_class_or_raise(game)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     rng = random.Random(seed)
-    players = seat_players(joined, rng)
+    players = list(joined) if keep_seating else seat_players(joined, rng)
     opts = cls.normalise_options(options)
     setup = cls.draw_setup(players, opts, rng)
     overridden = False

@@ -1,0 +1,54 @@
+"""`python -m ai arena --game G --seats hard,normal,normal,normal --games N --seed 1
+[--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]` (README: Computer players)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from dataclasses import replace
+
+from ai.arena import ArenaConfig, report, run_arena
+from ai.levels import DEFAULT_BUDGET_MS, LEVELS
+from rules.registry import GAMES
+
+
+def _seats(text: str) -> tuple[str, ...]:
+    seats = tuple(part.strip() for part in text.split(","))
+    unknown = [s for s in seats if s not in LEVELS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown level {unknown[0]!r}; one of {LEVELS}")
+    return seats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    arena = sub.add_parser("arena", help="computer players against each other, with figures")
+    arena.add_argument("--game", required=True, choices=sorted(GAMES))
+    arena.add_argument("--seats", required=True, type=_seats, help="levels, one per seat")
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="hard's time")
+    arena.add_argument(
+        "--iterations", type=int, default=None, help="hard's fixed iterations (reproducible)"
+    )
+    arena.add_argument("--jobs", type=int, default=1)
+    arena.add_argument("--logs", default=None, help="write each game's log as a JSON line")
+    args = parser.parse_args(argv)
+    cls = GAMES[args.game]
+    if not cls.min_players <= len(args.seats) <= cls.max_players:
+        parser.error(f"{args.game} takes {cls.min_players} to {cls.max_players} seats")
+    config = ArenaConfig(args.game, args.seats, args.games, args.seed, args.budget_ms)
+    config = replace(config, iterations=args.iterations, jobs=args.jobs)
+    with contextlib.ExitStack() as stack:
+        logs = None
+        if args.logs:
+            logs = stack.enter_context(open(args.logs, "w", encoding="utf-8"))
+        summary = run_arena(config, logs)
+    print(report(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
