@@ -18,14 +18,12 @@ from rules import kobayakawa_together as together
 from rules.base import Event, IllegalAction, Next
 from rules.kobayakawa_moves import (
     DRAW_ACTIONS,
-    DRAWS,
     FIGHT_ACTION,
     KEEP_ACTIONS,
     KEEP_DRAWN,
     KEEP_HELD,
     PASS_ACTION,
     REPLACE,
-    SIMPLE,
     Choice,
     Draw,
     Drew,
@@ -58,7 +56,7 @@ from rules.kobayakawa_tables import (
     Seating,
     Turn,
 )
-from rules.kobayakawa_turns import draw, fight, replace, start_fights
+from rules.kobayakawa_turns import draw, fight, forward, replace, start_fights
 
 
 class KobayakawaState:
@@ -396,37 +394,9 @@ class KobayakawaState:
         """
         self._quiet = True
         try:
-            return self._forward(entries, index)
+            return forward(self, entries, index)
         finally:
             self._quiet = False
-
-    def _forward(self, entries: Sequence[Any], index: int) -> int:
-        if self.simultaneous:
-            return index  # fights are kept aside: every entry through apply_entry
-        simple, draws, apply = SIMPLE, DRAWS, self.apply
-        action: KobayakawaAction
-        for entry in entries[index:] if index else entries:
-            if type(entry) is not dict:
-                return index
-            try:
-                size = len(entry)
-                if size == 2:  # "player" and "action"
-                    action = simple[entry["action"]]
-                elif size == 3 and entry["action"] == "draw":  # and "keep"
-                    action = draws[entry["keep"]]
-                else:
-                    return index
-                player = entry["player"]
-            except (KeyError, TypeError):  # a missing field, an unknown or unhashable value
-                return index
-            if player != self._mover:  # anyone else, not on turn, not seated: apply_entry says
-                return index
-            try:
-                apply(player, action)
-            except IllegalAction:
-                return index
-            index += 1
-        return index
 
     def winners(self) -> list[str]:
         """B-8: the players with the most kamons once the game is over; empty before."""

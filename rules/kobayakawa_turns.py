@@ -10,9 +10,19 @@ three choices, the bet of a fight, the switch to the fight phase. A round's deal
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from rules.kobayakawa_moves import FIGHT_ACTION, FIGHT_ACTIONS, KEEP_DRAWN, REPLACE
+from rules.base import IllegalAction
+from rules.kobayakawa_moves import (
+    DRAWS,
+    FIGHT_ACTION,
+    FIGHT_ACTIONS,
+    KEEP_DRAWN,
+    REPLACE,
+    SIMPLE,
+    KobayakawaAction,
+)
 from rules.kobayakawa_round import end_round
 from rules.kobayakawa_tables import COPIED_RANDOM, DRAW, FIGHT, NOBODY, ROUNDS
 
@@ -100,3 +110,34 @@ def playout(game: KobayakawaState, rng: random.Random) -> bool:
     finally:
         game._quiet = False
     return game._next is None
+
+
+def forward(game: KobayakawaState, entries: Sequence[Any], index: int) -> int:
+    """`KobayakawaState.fast_forward`'s loop: the plain entries from `index` applied, the index
+    of the first one left to `apply_entry` returned."""
+    if game.simultaneous:
+        return index  # fights are kept aside: every entry through apply_entry
+    simple, draws, apply = SIMPLE, DRAWS, game.apply
+    action: KobayakawaAction
+    for entry in entries[index:] if index else entries:
+        if type(entry) is not dict:
+            return index
+        try:
+            size = len(entry)
+            if size == 2:  # "player" and "action"
+                action = simple[entry["action"]]
+            elif size == 3 and entry["action"] == "draw":  # and "keep"
+                action = draws[entry["keep"]]
+            else:
+                return index
+            player = entry["player"]
+        except (KeyError, TypeError):  # a missing field, an unknown or unhashable value
+            return index
+        if player != game._mover:  # anyone else, not on turn, not seated: apply_entry says
+            return index
+        try:
+            apply(player, action)
+        except IllegalAction:
+            return index
+        index += 1
+    return index
