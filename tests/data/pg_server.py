@@ -74,16 +74,16 @@ def _as_postgres_user(pg_ctl: str, workdir: str) -> str:
     try:
         user = pwd.getpwnam("postgres")
     except KeyError:
-        unavailable(f"running as root and there is no postgres user to run the server; {INSTALL_HINT}")
+        unavailable(f"running as root and no postgres user to run the server; {INSTALL_HINT}")
         raise
     if shutil.which("runuser") is None:
         unavailable("running as root and runuser (util-linux) is missing")
     os.chown(workdir, user.pw_uid, user.pw_gid)
-    wrapper = tempfile.NamedTemporaryFile("w", prefix="kamiza-pg_ctl-", suffix=".sh", delete=False)
-    with wrapper:
-        wrapper.write(f'#!/bin/sh\nexec runuser -u postgres -- "{pg_ctl}" "$@"\n')
-    os.chmod(wrapper.name, 0o755)
-    return wrapper.name
+    fd, wrapper = tempfile.mkstemp(prefix="kamiza-pg_ctl-", suffix=".sh")
+    with os.fdopen(fd, "w") as script:
+        script.write(f'#!/bin/sh\nexec runuser -u postgres -- "{pg_ctl}" "$@"\n')
+    os.chmod(wrapper, 0o755)
+    return wrapper
 
 
 @pytest.fixture(scope="session")
