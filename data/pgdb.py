@@ -13,7 +13,6 @@ import re
 import socket
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 import asyncpg
@@ -39,15 +38,10 @@ _PLACEHOLDER = re.compile(r"\?")
 
 def migrations() -> list[tuple[int, str, str]]:
     """(version, name, sql) of PostgreSQL's `NNNN_name.sql`: the same numbers as SQLite's."""
-    from data.db import migrations as sqlite_migrations
+    from data.db import migrations as of_package
 
-    found = []
-    for entry in resources.files("data.migrations.postgres").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:4].isdigit():
-            found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    if [v for v, _, _ in found] != [v for v, _, _ in sqlite_migrations()]:
+    found = of_package("data.migrations.postgres")
+    if [v for v, _, _ in found] != [v for v, _, _ in of_package()]:
         raise LedgerError("PostgreSQL's migrations must be the same numbered steps as SQLite's")
     return found
 
