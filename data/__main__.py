@@ -2,10 +2,11 @@
 
 - export: game logs as JSON lines, each a LOG_FORMAT.md document plus `id`, `guild`, `status`
   and the stored `results` (games still in the lobby have no log and are skipped).
-- check: SQLite integrity and foreign keys, gap-free action sequences, then every finished game
-  replayed through `rules` against its stored results (running games must replay too). Exit
-  status 1 and one line per game that disagrees (`game ID: reason`) on standard output. The
-  games `EXTRA_GAMES` adds are known, read as the bot reads it (`rules.plugins`).
+- check: SQLite integrity and foreign keys (on PostgreSQL, finished games with results), gap-free
+  action sequences, then every finished game replayed through `rules` against its stored
+  results (running games must replay too). Exit status 1 and one line per game that disagrees
+  (`game ID: reason`) on standard output. The games `EXTRA_GAMES` adds are known, read as the
+  bot reads it (`rules.plugins`).
 - bench: durable appends per second and leaderboard query times on 100,000 finished games of one
   game (`--game`; by default the first registered one).
 - copy: a SQLite ledger into a PostgreSQL one (`data/copy.py`), then `check` on the copy.

@@ -1,8 +1,8 @@
 """Fixtures for the ledger tests: a real ledger on each backend.
 
 `ledger` runs every test that takes it twice: on a SQLite file under tmp_path and on a fresh
-database of a real PostgreSQL server (`pg_server.py`). `sqlite_ledger` and `ledger_url` are
-SQLite's, for the tests about the file itself.
+database of a real PostgreSQL server (`tests/pg_server.py`, its fixtures in `tests/conftest.py`).
+`sqlite_ledger` and `ledger_url` are SQLite's, for the tests about the file itself.
 """
 
 from __future__ import annotations
@@ -10,9 +10,6 @@ from __future__ import annotations
 import pytest
 
 from data.store import open_ledger
-from tests.data.pg_server import pg_server, pg_url
-
-__all__ = ["pg_server", "pg_url"]
 
 BACKENDS = ("sqlite", "postgresql")
 

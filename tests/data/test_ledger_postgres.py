@@ -13,12 +13,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 from ledger_helpers import header_of, new_game, play, seat_for
+from pg_server import Server
 
 from data import ratings
 from data.store import Ledger, open_ledger
 from rules.random_play import random_match
 from tests.bot.test_startup import Listener, run_bot
-from tests.data.pg_server import Server
 
 TIMEOUT = 60
 # Five members, eight games of four: every member sits in several games finished at once.
