@@ -48,7 +48,8 @@ async def mark_dm_failed(conn: Conn, user_id: int, now: str) -> None:
 
 
 async def claim_dm_failure(conn: Conn, user_id: int, now: str) -> bool:
-    """Clear a failure still to tell; True for the one caller that cleared it."""
+    """Clear a failure still to tell; True for the one caller that cleared it. (For the
+    PostgreSQL ledger, shared by processes: RETURNING needs SQLite 3.35.)"""
     async with conn.execute(
         """UPDATE member_prefs SET dm_failed = 0, updated_at = ?
            WHERE user_id = ? AND dm_failed = 1 RETURNING user_id""",

@@ -163,6 +163,12 @@ class PgDatabase:
             yield conn
 
     @asynccontextmanager
+    async def single(self) -> AsyncIterator[PgConn]:
+        """For ONE statement, its own snapshot: no BEGIN/COMMIT round trips around it."""
+        async with self._pool.acquire() as conn:
+            yield PgConn(conn)
+
+    @asynccontextmanager
     async def write(self) -> AsyncIterator[PgConn]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield PgConn(conn)

@@ -42,6 +42,13 @@ class PostgresLedger(SqlLedger):
     async def _lock_guild(self, conn: PgConn, guild_id: int) -> None:
         await conn.lock_guild(guild_id)
 
+    async def _insert_game(self, conn: PgConn, sql: str, params: tuple[Any, ...]) -> int:
+        async with conn.execute(f"{sql} RETURNING id", params) as cur:
+            row = await cur.fetchone()
+        assert row is not None  # an INSERT ... RETURNING returns its row
+        game_id: int = row[0]
+        return game_id
+
     async def _lock_game(self, conn: PgConn, game_id: int) -> None:
         guild_id = await conn.raw.fetchval(
             "SELECT guild_id FROM games WHERE id = $1 FOR UPDATE", game_id
@@ -75,7 +82,8 @@ class PostgresLedger(SqlLedger):
     # -- a member's own choices: never cached, another process may change them ----------------
 
     async def member_prefs(self, user_id: int) -> MemberPrefs:
-        async with self._pg.read() as conn:
+        # Asked on every turn and click: one statement, one round trip.
+        async with self._pg.single() as conn:
             return await members.member_prefs(conn, user_id)
 
     async def set_hand_delivery(

@@ -72,6 +72,12 @@ class SqlLedger:
         """Inside a write: be the only writer of this guild's seasons and ratings until it ends
         (nothing to do for a backend with a single writer)."""
 
+    async def _insert_game(self, conn: Any, sql: str, params: tuple[Any, ...]) -> int:
+        """Run the INSERT of a game; its id. (SQLite before 3.35 has no RETURNING.)"""
+        cur = await conn.execute(sql, params)
+        game_id: int = cur.lastrowid
+        return game_id
+
     async def _lock_game(self, conn: Any, game_id: int) -> None:
         """Inside a write: be the only one finishing this game, and writing its guild's ratings."""
 
@@ -101,10 +107,11 @@ class SqlLedger:
         async with self._db.write() as conn:
             await self._lock_guild(conn, guild_id)
             season = await seasons.ensure_season(conn, guild_id, now)
-            async with conn.execute(
+            return await self._insert_game(
+                conn,
                 """INSERT INTO games (guild_id, channel_id, thread_id, host_id, season_id, game,
                        options, rematch_of, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     guild_id,
                     channel_id,
@@ -117,10 +124,7 @@ class SqlLedger:
                     now,
                     now,
                 ),
-            ) as cur:
-                row = await cur.fetchone()
-            game_id: int = row[0]
-            return game_id
+            )
 
     async def set_seats(self, game_id: int, seats: list[Seat], host_id: int | None = None) -> None:
         records.check_seats(seats)
