@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import count
@@ -33,6 +34,21 @@ class Server:
 
     def url(self, database: str) -> str:
         return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
+
+    def wait_until_ready(self, seconds: float = 30) -> None:
+        """The executor returns once the port accepts connections, which is before the server
+        has finished starting up ("the database system is starting up"): wait for a query."""
+        import psycopg
+
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                self.admin("SELECT 1")
+                return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def admin(self, sql: str) -> None:
         import psycopg
@@ -113,6 +129,7 @@ def pg_server() -> Iterator[Server]:
     )
     executor.start()
     try:
+        server.wait_until_ready()
         yield server
     finally:
         executor.stop()
