@@ -1,9 +1,10 @@
 """The PostgreSQL ledger: `data.store.Ledger` on a database several bot processes share.
 
 The units of work are `SqlLedger`'s; what differs from SQLite: a pool instead of one writer, so
-a finish and a new season lock their guild (`PgConn.lock_guild`) before they read ratings and
-seasons, and a member's choices are read from the database every time (another process may have
-changed them) and changed with single statements.
+a unit that reads what it then changes locks it first (a finish, a new season, a settings
+change: their guild, `PgConn.lock_guild`; a lobby's seats, a start, an end: the game's row), and
+a member's choices are read from the database every time (another process may have changed
+them) and changed with single statements.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class PostgresLedger(SqlLedger):
         assert row is not None  # an INSERT ... RETURNING returns its row
         game_id: int = row[0]
         return game_id
+
+    async def _lock_game_row(self, conn: PgConn, game_id: int) -> None:
+        await conn.raw.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
 
     async def _lock_game(self, conn: PgConn, game_id: int) -> None:
         guild_id = await conn.raw.fetchval(

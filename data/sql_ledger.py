@@ -78,6 +78,10 @@ class SqlLedger:
         game_id: int = cur.lastrowid
         return game_id
 
+    async def _lock_game_row(self, conn: Any, game_id: int) -> None:
+        """Inside a write: be the only one changing this game until it ends (its status is read,
+        then changed)."""
+
     async def _lock_game(self, conn: Any, game_id: int) -> None:
         """Inside a write: be the only one finishing this game, and writing its guild's ratings."""
 
@@ -129,6 +133,7 @@ class SqlLedger:
     async def set_seats(self, game_id: int, seats: list[Seat], host_id: int | None = None) -> None:
         records.check_seats(seats)
         async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
             status = await records.game_status(conn, game_id)
             if status != "lobby":
                 raise WrongStatus(game_id, status, "in the lobby")
@@ -149,6 +154,7 @@ class SqlLedger:
             raise ValueError("seats must list the header's players in seating order")
         text, now = dumps(header), self._now()
         async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
             async with conn.execute(
                 "SELECT status, game, header FROM games WHERE id = ?", (game_id,)
             ) as cur:
@@ -209,6 +215,7 @@ class SqlLedger:
             raise ValueError(f"a game can only end as {' or '.join(ENDED)}, not {status!r}")
         now = self._now()
         async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
             current = await records.game_status(conn, game_id)
             if current == status:
                 return
@@ -328,6 +335,7 @@ class SqlLedger:
     async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
         GuildSettings().changed(**changes)  # fail before taking the writer lock
         async with self._db.write() as conn:
+            await self._lock_guild(conn, guild_id)  # changes of other settings are kept
             new = (await records.guild_settings(conn, guild_id)).changed(**changes)
             await conn.execute(
                 """INSERT INTO guild_settings (guild_id, turn_seconds, lobby_seconds,

@@ -121,6 +121,23 @@ async def test_a_failed_dm_is_told_once_whichever_process_asks(pg_url):
         await second.close()
 
 
+async def test_settings_changed_by_two_processes_at_once_are_all_kept(pg_url):
+    first, second = await open_ledger(pg_url), await open_ledger(pg_url)
+    try:
+        await asyncio.gather(
+            first.update_guild_settings(1, turn_seconds=20),
+            second.update_guild_settings(1, lobby_seconds=60),
+            first.update_guild_settings(1, locale="ja"),
+            second.update_guild_settings(1, archive_seconds=30),
+        )
+        settings = await first.guild_settings(1)
+        assert (settings.turn_seconds, settings.lobby_seconds) == (20, 60)
+        assert (settings.locale, settings.archive_seconds) == ("ja", 30)
+    finally:
+        await first.close()
+        await second.close()
+
+
 # -- copy ----------------------------------------------------------------------------------------
 
 
