@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
-from data.urls import parse_url, redact_url
+from data.urls import check_url, redact_url
 from rules.plugins import PluginSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -51,7 +51,7 @@ class Settings(PluginSettings):
     @field_validator("database_url")
     @classmethod
     def _ledger_url(cls, value: str) -> str:
-        parse_url(value)  # its ValueError does not quote the URL; `_describe` shows it redacted
+        check_url(value)  # its ValueError does not quote the URL; `_describe` shows it redacted
         return value
 
     @field_validator("discord_api_base")

@@ -2,15 +2,18 @@
 
 - export: game logs as JSON lines, each a LOG_FORMAT.md document plus `id`, `guild`, `status`
   and the stored `results` (games still in the lobby have no log and are skipped).
-- check: SQLite integrity and foreign keys, gap-free action sequences, then every finished game
-  replayed through `rules` against its stored results (running games must replay too). Exit
-  status 1 and one line per game that disagrees (`game ID: reason`) on standard output. The
-  games `EXTRA_GAMES` adds are known, read as the bot reads it (`rules.plugins`).
+- check: SQLite integrity and foreign keys (on PostgreSQL, finished games with results), gap-free
+  action sequences, then every finished game replayed through `rules` against its stored
+  results (running games must replay too). Exit status 1 and one line per game that disagrees
+  (`game ID: reason`) on standard output. The games `EXTRA_GAMES` adds are known, read as the
+  bot reads it (`rules.plugins`).
 - bench: durable appends per second and leaderboard query times on 100,000 finished games of one
   game (`--game`; by default the first registered one).
+- copy: a SQLite ledger into a PostgreSQL one (`data/copy.py`), then `check` on the copy.
 
-A bad URL, a bad `EXTRA_GAMES` or a ledger file that cannot be opened: one line on standard
-error, exit status 2.
+A bad URL, a bad `EXTRA_GAMES`, a ledger that cannot be opened (no such file, an unreachable
+server, refused credentials, a newer schema) or a refused copy: one line on standard error, exit
+status 2.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any
 from data.errors import LedgerError
 from data.ratings import competition_ranks
 from data.store import DEFAULT_URL, GameRecord, Ledger, open_ledger
-from data.urls import parse_url, redact_url
+from data.urls import check_url, is_postgres, parse_url, redact_url
 from rules.base import RulesError
 from rules.log import load
 from rules.plugins import PluginError, load_configured_rules
@@ -103,6 +106,13 @@ async def check(ledger: Ledger) -> int:
     return EXIT_PROBLEMS if problems or bad else 0
 
 
+async def copy_then_check(source: str, target: str, force: bool) -> int:
+    from data.copy import copy_ledger
+
+    print(await copy_ledger(source, target, force=force), file=sys.stderr)
+    return await _with_ledger(target, "check", argparse.Namespace())
+
+
 async def _with_ledger(url: str, command: str, args: argparse.Namespace) -> int:
     ledger = await open_ledger(url)
     try:
@@ -129,14 +139,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=100_000, help="finished games in the ledger")
     bench.add_argument("--appends", type=int, default=3000, help="appends to time")
     bench.add_argument("--queries", type=int, default=300, help="leaderboard pages to time")
+    cpy = sub.add_parser("copy", help="copy a SQLite ledger into PostgreSQL, then check it")
+    cpy.add_argument("--from", dest="source", required=True, help="sqlite:///path (only read)")
+    cpy.add_argument("--to", dest="db", required=True, help="postgresql://user@host/database")
+    cpy.add_argument("--force", action="store_true", help="replace a ledger the target holds")
     args = parser.parse_args(argv)
 
+    for option, url in (("--from", getattr(args, "source", None)), ("--db", args.db)):
+        if url is None:
+            continue
+        try:
+            check_url(url)
+        except ValueError as exc:
+            print(
+                f"{args.command}: {option}={redact_url(url)!r} is invalid: {exc}", file=sys.stderr
+            )
+            return EXIT_USAGE
     try:
-        path = parse_url(args.db).path if args.db is not None else None
-    except ValueError as exc:
-        print(f"{args.command}: --db={redact_url(args.db)!r} is invalid: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
+        if args.command == "bench" and args.db is not None and is_postgres(args.db):
+            print("bench: measures a SQLite ledger only, for now", file=sys.stderr)
+            return EXIT_USAGE
         if args.command == "bench":
             from data.bench import run
 
@@ -147,11 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 appends=args.appends,
                 queries=args.queries,
             )
-        if path is None or not os.path.exists(path):
+        if args.command in ("check", "copy"):
+            load_configured_rules()
+        if args.command == "copy":
+            return asyncio.run(copy_then_check(args.source, args.db, args.force))
+        if not is_postgres(args.db) and not os.path.exists(path := parse_url(args.db).path):
             print(f"{args.command}: no ledger at {path}", file=sys.stderr)
             return EXIT_USAGE
-        if args.command == "check":
-            load_configured_rules()
         return asyncio.run(_with_ledger(args.db, args.command, args))
     except (LedgerError, PluginError) as exc:  # one line naming what is wrong
         print(f"{args.command}: {exc}", file=sys.stderr)

@@ -31,10 +31,11 @@ PRIVATE_FILE_MODE = 0o600
 LEDGER_TABLE = "games"  # created by the first migration: a database without it is not ours
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(version, name, sql) of every `NNNN_name.sql` in data/migrations, in order."""
+def migrations(package: str = "data.migrations") -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every `NNNN_name.sql` in data/migrations (or the backend's
+    `package` of them), in order."""
     found = []
-    for entry in resources.files("data.migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), name, entry.read_text(encoding="utf-8")))

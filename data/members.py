@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-import aiosqlite
-
+from data.conn import Conn
 from data.store import MemberPrefs
 
 
-async def member_prefs(conn: aiosqlite.Connection, user_id: int) -> MemberPrefs:
+async def member_prefs(conn: Conn, user_id: int) -> MemberPrefs:
     async with conn.execute(
         "SELECT hand_delivery, lang, dm_failed FROM member_prefs WHERE user_id = ?", (user_id,)
     ) as cur:
@@ -19,18 +18,41 @@ async def member_prefs(conn: aiosqlite.Connection, user_id: int) -> MemberPrefs:
     return MemberPrefs(row["hand_delivery"], row["lang"], bool(row["dm_failed"]))
 
 
-async def store(conn: aiosqlite.Connection, user_id: int, prefs: MemberPrefs, now: str) -> None:
+async def store(conn: Conn, user_id: int, prefs: MemberPrefs, now: str) -> None:
     await conn.execute(
-        """INSERT OR REPLACE INTO member_prefs (user_id, hand_delivery, lang, dm_failed, updated_at)
-           VALUES (?, ?, ?, ?, ?)""",
+        """INSERT INTO member_prefs (user_id, hand_delivery, lang, dm_failed, updated_at)
+           VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (user_id) DO UPDATE SET hand_delivery = excluded.hand_delivery,
+               lang = excluded.lang, dm_failed = excluded.dm_failed,
+               updated_at = excluded.updated_at""",
         (user_id, prefs.hand_delivery, prefs.lang, int(prefs.dm_failed), now),
     )
 
 
-async def change(
-    conn: aiosqlite.Connection, user_id: int, now: str, **changes: object
-) -> MemberPrefs:
+async def change(conn: Conn, user_id: int, now: str, **changes: object) -> MemberPrefs:
     """Change some of the member's choices (inside a write unit); their choices before."""
     old = await member_prefs(conn, user_id)
     await store(conn, user_id, dataclasses.replace(old, **changes), now)  # type: ignore[arg-type]
     return old
+
+
+async def mark_dm_failed(conn: Conn, user_id: int, now: str) -> None:
+    """Back to private menus, a failure to tell: one statement, whatever others change at once."""
+    await conn.execute(
+        """INSERT INTO member_prefs (user_id, hand_delivery, dm_failed, updated_at)
+           VALUES (?, 'ephemeral', 1, ?)
+           ON CONFLICT (user_id) DO UPDATE SET hand_delivery = 'ephemeral', dm_failed = 1,
+               updated_at = excluded.updated_at""",
+        (user_id, now),
+    )
+
+
+async def claim_dm_failure(conn: Conn, user_id: int, now: str) -> bool:
+    """Clear a failure still to tell; True for the one caller that cleared it. (For the
+    PostgreSQL ledger, shared by processes: RETURNING needs SQLite 3.35.)"""
+    async with conn.execute(
+        """UPDATE member_prefs SET dm_failed = 0, updated_at = ?
+           WHERE user_id = ? AND dm_failed = 1 RETURNING user_id""",
+        (now, user_id),
+    ) as cur:
+        return await cur.fetchone() is not None

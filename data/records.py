@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from data.conn import Conn, Row
 from data.errors import GameNotFound, GameNotRunning, SequenceConflict
 from data.standings import result_row
 from data.store import GameRecord, GuildSettings, ResultRow, Seat, game_editions
@@ -31,7 +29,7 @@ def check_seats(seats: Sequence[Seat]) -> None:
             raise ValueError(f"seat {seat.player!r}: a human seat needs a user id")
 
 
-async def game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+async def game_row(conn: Conn, game_id: int) -> Row:
     async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
     if row is None:
@@ -39,7 +37,7 @@ async def game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
     return row
 
 
-async def game_status(conn: aiosqlite.Connection, game_id: int) -> str:
+async def game_status(conn: Conn, game_id: int) -> str:
     async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
     if row is None:
@@ -48,9 +46,7 @@ async def game_status(conn: aiosqlite.Connection, game_id: int) -> str:
     return status
 
 
-async def replace_seats(
-    conn: aiosqlite.Connection, game_id: int, seats: Sequence[Seat], now: str
-) -> None:
+async def replace_seats(conn: Conn, game_id: int, seats: Sequence[Seat], now: str) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     await conn.executemany(
         """INSERT INTO seats (game_id, position, player, user_id, display_name, is_bot)
@@ -63,31 +59,35 @@ async def replace_seats(
     await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
 
+def refusal_queries(game_id: int, seq: int) -> list[tuple[str, tuple[int, ...]]]:
+    """What `refused_append` needs to know: the action stored at that number, the next number
+    expected, the game's status (each a query and its parameters)."""
+    return [
+        ("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)),
+        ("SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)),
+        ("SELECT status FROM games WHERE id = ?", (game_id,)),
+    ]
+
+
 def refused_append(
-    conn: sqlite3.Connection, game_id: int, seq: int, text: str, player: str
+    game_id: int, seq: int, text: str, player: str, existing: Row, expected: Row, status: Row
 ) -> bool:
-    """Why an INSERT into actions failed: an idempotent retry (False) or a precise error."""
-    existing = conn.execute(
-        "SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
-    ).fetchone()
-    expected = conn.execute(
-        "SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
-    ).fetchone()[0]
+    """Why an INSERT into actions failed, from the `refusal_queries` rows: an idempotent retry
+    (False) or a precise error."""
     if existing is not None:
         if existing[0] == text:
             return False
-        raise SequenceConflict(game_id, seq, expected, "taken by a different action")
-    row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
+        raise SequenceConflict(game_id, seq, expected[0], "taken by a different action")
+    if status is None:
         raise GameNotFound(game_id)
-    if row[0] != "running":
-        raise GameNotRunning(game_id, row[0])
-    if seq != expected:
-        raise SequenceConflict(game_id, seq, expected, "not the next action")
+    if status[0] != "running":
+        raise GameNotRunning(game_id, status[0])
+    if seq != expected[0]:
+        raise SequenceConflict(game_id, seq, expected[0], "not the next action")
     raise ValueError(f"game {game_id}: player {player!r} has no seat")
 
 
-async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+async def guild_settings(conn: Conn, guild_id: int) -> GuildSettings:
     async with conn.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
         row = await cur.fetchone()
     if row is None:
@@ -108,11 +108,11 @@ async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSett
     )
 
 
-async def record(conn: aiosqlite.Connection, row: sqlite3.Row) -> GameRecord:
+async def record(conn: Conn, row: Row) -> GameRecord:
     return (await records(conn, [row]))[0]
 
 
-async def records(conn: aiosqlite.Connection, rows: Sequence[sqlite3.Row]) -> list[GameRecord]:
+async def records(conn: Conn, rows: Sequence[Row]) -> list[GameRecord]:
     """GameRecords for game rows, with seats, actions and results in three batched queries."""
     if not rows:
         return []

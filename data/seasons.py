@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
-import aiosqlite
-
+from data.conn import Conn, Row
 from data.store import Champion, Season
 
 
-def _season(row: sqlite3.Row, champions: list[Champion] | None = None) -> Season:
+def _season(row: Row, champions: list[Champion] | None = None) -> Season:
     return Season(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -22,7 +20,7 @@ def _season(row: sqlite3.Row, champions: list[Champion] | None = None) -> Season
     )
 
 
-async def find_current_season(conn: aiosqlite.Connection, guild_id: int) -> Season | None:
+async def find_current_season(conn: Conn, guild_id: int) -> Season | None:
     async with conn.execute(
         "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
     ) as cur:
@@ -30,7 +28,7 @@ async def find_current_season(conn: aiosqlite.Connection, guild_id: int) -> Seas
     return _season(row) if row else None
 
 
-async def ensure_season(conn: aiosqlite.Connection, guild_id: int, now: str) -> Season:
+async def ensure_season(conn: Conn, guild_id: int, now: str) -> Season:
     """The guild's current season, creating season 1 if it has none (inside a write unit)."""
     season = await find_current_season(conn, guild_id)
     if season is not None:
@@ -42,7 +40,7 @@ async def ensure_season(conn: aiosqlite.Connection, guild_id: int, now: str) -> 
 
 
 async def _insert_season(
-    conn: aiosqlite.Connection, guild_id: int, number: int, name: str | None, now: str
+    conn: Conn, guild_id: int, number: int, name: str | None, now: str
 ) -> None:
     await conn.execute(
         "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, ?, ?, ?)",
@@ -50,9 +48,7 @@ async def _insert_season(
     )
 
 
-async def start_new_season(
-    conn: aiosqlite.Connection, guild_id: int, name: str | None, now: str
-) -> Season:
+async def start_new_season(conn: Conn, guild_id: int, name: str | None, now: str) -> Season:
     """Archive the current season (its champions recorded, its standings frozen), open the next."""
     if name is not None and not (isinstance(name, str) and 0 < len(name.strip()) <= 100):
         raise ValueError("a season name must be 1 to 100 characters")
@@ -76,7 +72,7 @@ async def start_new_season(
     return season
 
 
-async def list_seasons(conn: aiosqlite.Connection, guild_id: int) -> list[Season]:
+async def list_seasons(conn: Conn, guild_id: int) -> list[Season]:
     champions: dict[int, list[Champion]] = {}
     async with conn.execute(
         """SELECT c.* FROM season_champions c JOIN seasons s ON s.id = c.season_id

@@ -1,13 +1,14 @@
-"""Results, ratings, seasons, leaderboards, member stats: SQL run inside `Database` units."""
+"""Results, ratings, seasons, leaderboards, member stats: SQL run inside a unit of work.
+
+The SQL is what SQLite and PostgreSQL both run (no `min(a, b)`, every selected column grouped).
+"""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
-import aiosqlite
-
 from data import ratings
+from data.conn import Conn, Row
 from data.store import (
     GuildSettings,
     LeaderboardPage,
@@ -43,7 +44,7 @@ def is_rated(seats: Sequence[Seat], settings: GuildSettings) -> bool:
 
 
 async def record_results(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     game_id: int,
     game_name: str,
@@ -112,9 +113,11 @@ async def record_results(
                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                ON CONFLICT (season_id, game, user_id) DO UPDATE SET
                    display_name = excluded.display_name, mu = excluded.mu,
-                   sigma = excluded.sigma, rating = excluded.rating, games = games + 1,
-                   wins = wins + excluded.wins, points = points + excluded.points,
-                   best_rank = min(best_rank, excluded.best_rank),
+                   sigma = excluded.sigma, rating = excluded.rating,
+                   games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+                   points = ratings.points + excluded.points,
+                   best_rank = CASE WHEN excluded.best_rank < ratings.best_rank
+                                    THEN excluded.best_rank ELSE ratings.best_rank END,
                    updated_at = excluded.updated_at""",
             [
                 (
@@ -137,9 +140,7 @@ async def record_results(
     return sorted(rows, key=lambda r: r.rank)  # stable: seating order among ties
 
 
-async def _rating(
-    conn: aiosqlite.Connection, season_id: int, game: str, user_id: int | None
-) -> ratings.Rating:
+async def _rating(conn: Conn, season_id: int, game: str, user_id: int | None) -> ratings.Rating:
     async with conn.execute(
         "SELECT mu, sigma FROM ratings WHERE season_id = ? AND game = ? AND user_id = ?",
         (season_id, game, user_id),
@@ -148,7 +149,7 @@ async def _rating(
     return ratings.Rating(row["mu"], row["sigma"]) if row else ratings.Rating()
 
 
-def result_row(row: sqlite3.Row) -> ResultRow:
+def result_row(row: Row) -> ResultRow:
     def disp(mu: float | None, sigma: float | None) -> float | None:
         return None if mu is None or sigma is None else ratings.display(mu, sigma)
 
@@ -182,7 +183,7 @@ LIMIT ? OFFSET ?
 
 
 async def leaderboard(
-    conn: aiosqlite.Connection, guild_id: int, game: str, season_id: int, page: int, size: int
+    conn: Conn, guild_id: int, game: str, season_id: int, page: int, size: int
 ) -> LeaderboardPage:
     async with conn.execute(
         "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ?", (season_id, game)
@@ -222,12 +223,12 @@ JOIN games g ON g.id = r.game_id
 JOIN seasons s ON s.id = g.season_id
 LEFT JOIN ratings t ON t.season_id = g.season_id AND t.game = g.game AND t.user_id = r.user_id
 WHERE r.user_id = ? AND g.guild_id = ? AND g.status = 'finished'
-GROUP BY g.game, g.season_id
+GROUP BY g.game, g.season_id, s.number, s.name, t.mu, t.sigma, t.rating
 ORDER BY s.number DESC, g.game
 """
 
 
-async def member_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[StatsRow]:
+async def member_stats(conn: Conn, guild_id: int, user_id: int) -> list[StatsRow]:
     async with conn.execute(STATS, (user_id, guild_id)) as cur:
         return [
             StatsRow(

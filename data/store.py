@@ -1,6 +1,6 @@
 """The ledger interface the bot codes against: records, the `Ledger` protocol, `open_ledger`.
 
-A backend (SQLite today, `data/sqlite.py`; PostgreSQL later) implements `Ledger`; nothing
+A backend (SQLite, `data/sqlite.py`; PostgreSQL, `data/postgres.py`) implements `Ledger`; nothing
 outside `data/` writes SQL.
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, get_args
 
+from data.urls import check_url, is_postgres
 from rules.registry import GAMES
 
 DEFAULT_URL = "sqlite:///kamiza.sqlite3"
@@ -348,12 +349,18 @@ async def open_ledger(
     """Open (creating and migrating as needed) the ledger at `url`.
 
     `sqlite:///relative/path`, `sqlite:////absolute/path`; `?synchronous=normal` trades
-    power-loss durability for speed (the default, FULL, fsyncs every commit). A bad URL raises
+    power-loss durability for speed (the default, FULL, fsyncs every commit).
+    `postgresql://user:password@host:port/database`: a database that several processes may
+    share (`data/postgres.py`); unreachable, refused credentials, a newer schema raise
+    `LedgerOpenError` too. A bad URL raises
     ValueError; a file that cannot be a ledger (not one, damaged, a newer schema, no such
     directory) raises `LedgerOpenError`, with nothing written to it and no connection left open.
     """
-    if url.startswith(("postgres://", "postgresql://")):
-        raise NotImplementedError("the PostgreSQL ledger backend is not implemented yet")
+    check_url(url)
+    if is_postgres(url):
+        from data.postgres import PostgresLedger
+
+        return await PostgresLedger.open(url, clock=clock)
     from data.sqlite import SqliteLedger
 
     return await SqliteLedger.open(url, clock=clock)

@@ -1,4 +1,4 @@
-"""Ledger URLs: parsing `sqlite:///…` and showing any URL without its credentials.
+"""Ledger URLs: `sqlite:///…` and `postgresql://…`, and showing any URL without its credentials.
 
 Every URL that reaches a message or a log goes through `redact_url` first: a `DATABASE_URL`
 like `postgresql://user:secret@host/db` is shown as `postgresql://user:***@host/db`.
@@ -68,17 +68,33 @@ def _redact_query(text: str) -> str:
     return _SECRET_PARAM.sub(rf"\1{MASK}", text)
 
 
+def is_postgres(url: str) -> bool:
+    return url.startswith(POSTGRES_SCHEMES)
+
+
+def check_url(url: str) -> None:
+    """Refuse (ValueError, without quoting the URL) what is no ledger URL: a SQLite one as
+    `parse_url` reads it, or `postgresql://[user[:password]@]host[:port]/database[?...]`."""
+    if not is_postgres(url):
+        parse_url(url)
+        return
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (reading it checks it)
+    except ValueError:
+        raise ValueError("not a PostgreSQL URL (postgresql://user@host/database)") from None
+    if not parts.hostname and "host=" not in parts.query:
+        raise ValueError("a PostgreSQL URL needs a host: postgresql://user@host/database")
+    if not parts.path.strip("/"):
+        raise ValueError("a PostgreSQL URL needs a database: postgresql://user@host/database")
+
+
 def parse_url(url: str) -> SqliteUrl:
     """`sqlite:///relative.db`, `sqlite:////abs/path.db`, optional `?synchronous=full|normal`.
 
     Raises ValueError with a message that does not quote the URL: it may carry a password, and
     the caller shows it next to the message, redacted.
     """
-    if url.startswith(POSTGRES_SCHEMES):
-        raise ValueError(
-            "a PostgreSQL ledger is not supported yet: use a SQLite file, "
-            "like sqlite:///kamiza.sqlite3"
-        )
     if not url.startswith(SQLITE_PREFIX):
         raise ValueError("not a SQLite ledger URL (sqlite:///path/to/ledger.sqlite3)")
     path = url[len(SQLITE_PREFIX) :].split("?", 1)[0]

@@ -43,4 +43,3 @@ def plain(value: Any) -> Any:
 def fields_of(value: Any) -> dict[str, Any]:
     """The fields of the dataclass instance `value`, as `dataclasses.asdict(value)`."""
     return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
-

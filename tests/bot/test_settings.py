@@ -49,11 +49,11 @@ def test_good_settings_load(monkeypatch, tmp_path):
     assert list(tmp_path.iterdir()) == []  # validating touched no file
 
 
-def test_postgresql_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):
-    lines = errors(monkeypatch, DATABASE_URL="postgresql://kamiza:hunter2@db.example:5432/kamiza")
+def test_a_bad_postgresql_url_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):
+    lines = errors(monkeypatch, DATABASE_URL="postgresql://kamiza:hunter2@db.example:5432")
     assert lines == [
-        "DATABASE_URL='postgresql://kamiza:***@db.example:5432/kamiza' is invalid: a PostgreSQL "
-        "ledger is not supported yet: use a SQLite file, like sqlite:///kamiza.sqlite3"
+        "DATABASE_URL='postgresql://kamiza:***@db.example:5432' is invalid: a PostgreSQL URL "
+        "needs a database: postgresql://user@host/database"
     ]
 
 
@@ -109,7 +109,7 @@ def test_credentials_in_an_endpoint_are_hidden(monkeypatch):
 def test_every_bad_setting_is_named_in_field_order(monkeypatch):
     lines = errors(
         monkeypatch,
-        DATABASE_URL="postgres://u:p@h/db",
+        DATABASE_URL="postgres://u:p@h",
         DISCORD_API_BASE="nope",
         DISCORD_GATEWAY_URL="nope",
         TURN_SECONDS="1",

@@ -128,14 +128,14 @@ def test_bad_settings_touch_no_file_nor_network_and_show_no_secret(tmp_path, dis
     done = run_bot(
         tmp_path,
         discord.port,
-        DATABASE_URL="postgresql://kamiza:hunter2@db.example/kamiza",
+        DATABASE_URL="postgresql://kamiza:hunter2@db.example",
         DISCORD_API_BASE="https://proxy:hunter3@proxy.example/api/v10",
         DISCORD_GATEWAY_URL="wss://proxy.example:gateway/",
     )
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "kamiza: DATABASE_URL='postgresql://kamiza:***@db.example/kamiza' is invalid: a "
-        "PostgreSQL ledger is not supported yet: use a SQLite file, like sqlite:///kamiza.sqlite3",
+        "kamiza: DATABASE_URL='postgresql://kamiza:***@db.example' is invalid: a "
+        "PostgreSQL URL needs a database: postgresql://user@host/database",
         "kamiza: DISCORD_API_BASE='https://proxy:***@proxy.example/api/v10' is invalid: must not "
         "contain a user or password (user:password@)",
         "kamiza: DISCORD_GATEWAY_URL='wss://proxy.example:gateway/' is invalid: is not a valid "

@@ -106,7 +106,8 @@ async def test_racing_for_one_sequence_number(ledger):
     assert len((await ledger.game_log(game_id))["actions"]) == 2
 
 
-async def test_the_schema_itself_refuses_duplicates_gaps_and_edits(ledger, ledger_url):
+async def test_the_schema_itself_refuses_duplicates_gaps_and_edits(sqlite_ledger, ledger_url):
+    ledger = sqlite_ledger
     game_id, _, _ = await play(ledger, actions=3)
     conn = sqlite3.connect(parse_url(ledger_url).path, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")

@@ -42,9 +42,9 @@ def _export(capsys, *args: str) -> list[dict]:
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
-def test_export_writes_log_documents_as_json_lines(ledger_url, capsys):
-    ids = _fill(ledger_url)
-    docs = _export(capsys, "--db", ledger_url)
+def test_export_writes_log_documents_as_json_lines(backend_url, capsys):
+    ids = _fill(backend_url)
+    docs = _export(capsys, "--db", backend_url)
     assert [d["id"] for d in docs] == sorted(set(ids.values()) - {ids["lobby"]})
     for doc in docs:
         assert set(doc) == LOG_KEYS | {"id", "guild", "status", "results"}
@@ -54,17 +54,17 @@ def test_export_writes_log_documents_as_json_lines(ledger_url, capsys):
             assert {r["player"]: r["score"] for r in doc["results"]} == answer["scores"]
         else:
             assert not answer["over"] and doc["results"] == []
-    assert [d["id"] for d in _export(capsys, "--db", ledger_url, "--guild", "2")] == [
+    assert [d["id"] for d in _export(capsys, "--db", backend_url, "--guild", "2")] == [
         ids["other_guild"]
     ]
     assert [
-        d["id"] for d in _export(capsys, "--db", ledger_url, "--game", str(ids["running"]))
+        d["id"] for d in _export(capsys, "--db", backend_url, "--game", str(ids["running"]))
     ] == [ids["running"]]
 
 
-def test_check_confirms_a_consistent_ledger(ledger_url, capsys):
-    _fill(ledger_url)
-    assert main(["check", "--db", ledger_url]) == 0
+def test_check_confirms_a_consistent_ledger(backend_url, capsys):
+    _fill(backend_url)
+    assert main(["check", "--db", backend_url]) == 0
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "ok" in captured.err and "3 finished games" in captured.err

@@ -56,9 +56,9 @@ async def finish(
     ],
 )
 async def test_a_finished_game_keeps_why_it_is_unrated(
-    tmp_path: Path, players: list[str], rate_bot_games: bool, reason: str | None
+    backend_url: str, players: list[str], rate_bot_games: bool, reason: str | None
 ) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+    ledger = await open_ledger(backend_url)
     try:
         await ledger.update_guild_settings(1, rate_bot_games=rate_bot_games)
         record = await ledger.get_game(await finish(ledger, players))
@@ -71,8 +71,8 @@ async def test_a_finished_game_keeps_why_it_is_unrated(
         await ledger.close()
 
 
-async def test_a_rematch_is_a_new_game_linked_to_the_first(tmp_path: Path) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+async def test_a_rematch_is_a_new_game_linked_to_the_first(backend_url: str) -> None:
+    ledger = await open_ledger(backend_url)
     try:
         first = await finish(ledger, ["1", "2", "3"], thread=40)
         second = await finish(ledger, ["1", "2", "3"], thread=40, rematch_of=first)
@@ -88,8 +88,8 @@ async def test_a_rematch_is_a_new_game_linked_to_the_first(tmp_path: Path) -> No
         await ledger.close()
 
 
-async def test_the_archive_delay_is_a_setting_with_bounds(tmp_path: Path) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+async def test_the_archive_delay_is_a_setting_with_bounds(backend_url: str) -> None:
+    ledger = await open_ledger(backend_url)
     try:
         assert (await ledger.guild_settings(1)).archive_seconds is None
         assert (await ledger.update_guild_settings(1, archive_seconds=30)).archive_seconds == 30

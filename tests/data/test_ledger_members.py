@@ -12,8 +12,8 @@ from data.store import MemberPrefs, open_ledger
 from tests.data.test_ledger_editions import ledger_at_version
 
 
-async def test_a_member_chooses_dms_and_a_failed_dm_takes_them_back_once(tmp_path: Path) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+async def test_a_member_chooses_dms_and_a_failed_dm_takes_them_back_once(backend_url: str) -> None:
+    ledger = await open_ledger(backend_url)
     try:
         assert await ledger.member_prefs(1) == MemberPrefs("ephemeral", None, False)
         assert await ledger.set_hand_delivery(1, "dm", "ja") == MemberPrefs("dm", "ja")

@@ -13,8 +13,8 @@ async def _finished(ledger, guild: int = 1) -> int:
     return await finish(ledger, ["1", "2", "3"], guild=guild)
 
 
-async def test_ended_games_stay_unannounced_until_marked(tmp_path: Path) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+async def test_ended_games_stay_unannounced_until_marked(backend_url: str) -> None:
+    ledger = await open_ledger(backend_url)
     try:
         finished = await _finished(ledger)
         lobby = await ledger.create_game(
@@ -32,8 +32,8 @@ async def test_ended_games_stay_unannounced_until_marked(tmp_path: Path) -> None
         await ledger.close()
 
 
-async def test_notes_are_replaced_not_added(tmp_path: Path) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+async def test_notes_are_replaced_not_added(backend_url: str) -> None:
+    ledger = await open_ledger(backend_url)
     try:
         gid = await ledger.create_game(
             game="kamiza", options={}, guild_id=1, channel_id=3, thread_id=None, host_id=1
@@ -75,9 +75,9 @@ async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path)
 
 
 async def test_the_games_holding_a_note_are_found_and_a_dropped_note_is_gone(
-    tmp_path: Path,
+    backend_url: str,
 ) -> None:
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'l.sqlite3'}")
+    ledger = await open_ledger(backend_url)
     try:
         first, second, third = [await _finished(ledger) for _ in range(3)]
         await ledger.set_note(third, "archive", {"due": 3.5})

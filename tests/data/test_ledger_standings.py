@@ -45,7 +45,8 @@ async def test_finish_writes_results_and_ratings(ledger):
     assert await ledger.finish_game(game_id) == record.results  # a retry returns the same rows
 
 
-async def test_finish_is_one_transaction(ledger, ledger_url):
+async def test_finish_is_one_transaction(sqlite_ledger, ledger_url):
+    ledger = sqlite_ledger
     game_id, _, _ = await play(ledger, seed=22, finish=False)
     conn = sqlite3.connect(parse_url(ledger_url).path, isolation_level=None)
     conn.execute(

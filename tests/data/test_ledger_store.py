@@ -76,9 +76,10 @@ def test_urls():
             parse_url(bad)
 
 
-async def test_postgres_is_not_implemented_yet():
-    with pytest.raises(NotImplementedError):
-        await open_ledger("postgresql://localhost/kamiza")
+async def test_a_postgres_url_needs_a_host_and_a_database():
+    for bad in ("postgresql:///kamiza", "postgresql://localhost", "postgresql://h:port/db"):
+        with pytest.raises(ValueError, match="PostgreSQL URL"):
+            await open_ledger(bad)
 
 
 # -- games ---------------------------------------------------------------------------------------
@@ -224,7 +225,8 @@ async def test_guild_settings(ledger_url):
 # -- reads never block on the writer -------------------------------------------------------------
 
 
-async def test_reads_do_not_wait_for_a_writer(ledger, ledger_url):
+async def test_reads_do_not_wait_for_a_writer(sqlite_ledger, ledger_url):
+    ledger = sqlite_ledger
     game_id, _, _ = await play(ledger, actions=4)
     other = sqlite3.connect(_path(ledger_url), isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another writer holds the write lock

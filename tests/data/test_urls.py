@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from data.urls import parse_url, redact_url
+from data.urls import check_url, parse_url, redact_url
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_parse_url():
 @pytest.mark.parametrize(
     ("url", "says"),
     [
-        ("postgresql://user:secret@host/db", "a PostgreSQL ledger is not supported yet"),
+        ("postgresql://user:secret@host/db", "not a SQLite ledger URL"),
         ("mysql://user:secret@host/db", "not a SQLite ledger URL"),
         ("sqlite://relative.db", "not a SQLite ledger URL"),
         ("sqlite:///", "the ledger needs a file"),
@@ -56,7 +56,25 @@ def test_parse_url():
     ],
 )
 def test_parse_url_refuses_without_showing_a_password(url, says):
+    """`parse_url` reads SQLite's URLs only; `check_url` takes PostgreSQL's as well."""
     with pytest.raises(ValueError) as caught:
         parse_url(url)
+    assert says in str(caught.value)
+    assert "secret" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("postgresql://user:secret@/db", "needs a host"),
+        ("postgresql://user:secret@host", "needs a database"),
+        ("postgresql://user:secret@host:port/db", "not a PostgreSQL URL"),
+    ],
+)
+def test_check_url_refuses_a_bad_postgres_url_without_showing_a_password(url, says):
+    check_url("postgresql://user:secret@host:5432/db?sslmode=require")  # a good one
+    check_url("sqlite:///k.db")
+    with pytest.raises(ValueError) as caught:
+        check_url(url)
     assert says in str(caught.value)
     assert "secret" not in str(caught.value)

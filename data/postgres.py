@@ -1,0 +1,119 @@
+"""The PostgreSQL ledger: `data.store.Ledger` on a database several bot processes share.
+
+The units of work are `SqlLedger`'s; what differs from SQLite: a pool instead of one writer, so
+a unit that reads what it then changes locks it first (a finish, a new season, a settings
+change: their guild, `PgConn.lock_guild`; a lobby's seats, a start, an end: the game's row), and
+a member's choices are read from the database every time (another process may have changed
+them) and changed with single statements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+
+from data import members, records
+from data.pgdb import PgConn, PgDatabase
+from data.sql_ledger import SqlLedger, _utcnow, checked_action
+from data.store import HandDelivery, MemberPrefs
+
+# What a refused INSERT into actions raises: a taken number, a player without a seat, and the
+# trigger's refusals (not running, a gap).
+REFUSED_APPEND = (
+    asyncpg.UniqueViolationError,
+    asyncpg.ForeignKeyViolationError,
+    asyncpg.RaiseError,
+)
+
+
+class PostgresLedger(SqlLedger):
+    """See `data.store.Ledger` for what each method promises."""
+
+    def __init__(self, db: PgDatabase, clock: Callable[[], datetime]) -> None:
+        super().__init__(db, clock)
+        self._pg = db
+
+    @classmethod
+    async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> PostgresLedger:
+        return cls(await PgDatabase.open(url), clock or _utcnow)
+
+    async def _lock_guild(self, conn: PgConn, guild_id: int) -> None:
+        await conn.lock_guild(guild_id)
+
+    async def _insert_game(self, conn: PgConn, sql: str, params: tuple[Any, ...]) -> int:
+        async with conn.execute(f"{sql} RETURNING id", params) as cur:
+            row = await cur.fetchone()
+        assert row is not None  # an INSERT ... RETURNING returns its row
+        game_id: int = row[0]
+        return game_id
+
+    async def _lock_game_row(self, conn: PgConn, game_id: int) -> None:
+        await conn.raw.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+
+    async def _lock_game(self, conn: PgConn, game_id: int) -> None:
+        guild_id = await conn.raw.fetchval(
+            "SELECT guild_id FROM games WHERE id = $1 FOR UPDATE", game_id
+        )
+        if guild_id is not None:
+            await conn.lock_guild(guild_id)
+
+    async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool:
+        text, player, now = checked_action(seq, action), action["player"], self._now()
+        try:
+            async with self._pg.write() as conn:
+                await conn.raw.execute(
+                    "INSERT INTO actions (game_id, seq, player, action, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5)",
+                    game_id,
+                    seq,
+                    player,
+                    text,
+                    now,
+                )
+            return True
+        except REFUSED_APPEND:
+            pass  # the transaction is over: say why in a read of what is committed now
+        async with self._pg.read() as conn:
+            found = []
+            for sql, args in records.refusal_queries(game_id, seq):
+                async with conn.execute(sql, args) as cur:
+                    found.append(await cur.fetchone())
+        return records.refused_append(game_id, seq, text, player, *found)
+
+    # -- a member's own choices: never cached, another process may change them ----------------
+
+    async def member_prefs(self, user_id: int) -> MemberPrefs:
+        # Asked on every turn and click: one statement, one round trip.
+        async with self._pg.single() as conn:
+            return await members.member_prefs(conn, user_id)
+
+    async def set_hand_delivery(
+        self, user_id: int, delivery: HandDelivery, lang: str | None
+    ) -> MemberPrefs:
+        new = MemberPrefs(delivery, lang)
+        async with self._pg.write() as conn:
+            await members.store(conn, user_id, new, self._now())
+        return new
+
+    async def dm_failed(self, user_id: int) -> None:
+        async with self._pg.write() as conn:
+            await members.mark_dm_failed(conn, user_id, self._now())
+
+    async def claim_dm_failure(self, user_id: int) -> bool:
+        async with self._pg.write() as conn:
+            return await members.claim_dm_failure(conn, user_id, self._now())
+
+    async def integrity_problems(self) -> list[str]:
+        """Gap-free action sequences and the schema version (PostgreSQL enforces the foreign
+        keys and checks itself, and finds damaged pages as it reads them)."""
+        async with self._pg.read() as conn:
+            problems = await self._gaps(conn)
+            async with conn.execute(
+                """SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS
+                   (SELECT 1 FROM results WHERE game_id = games.id) ORDER BY id"""
+            ) as cur:
+                problems += [f"game {row[0]}: finished without results" async for row in cur]
+        return problems

@@ -1,0 +1,422 @@
+"""What both backends of `data.store.Ledger` share: every unit of work, in SQL both run.
+
+`SqlLedger` runs its statements on the connection its database's `write()` / `read()` yield
+(aiosqlite's for SQLite, `data.pgdb.PgConn` for PostgreSQL); a backend adds opening, appends
+(its hot path), a member's choices and its integrity checks (`data/sqlite.py`,
+`data/postgres.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any, Protocol
+
+from data import records, seasons, standings
+from data.errors import (
+    GameNotFound,
+    GameNotOver,
+    GameNotRunning,
+    InvalidLog,
+    LedgerError,
+    WrongStatus,
+)
+from data.store import (
+    ENDED,
+    GameRecord,
+    GuildSettings,
+    LeaderboardPage,
+    ResultRow,
+    Season,
+    Seat,
+    StatsRow,
+)
+from rules.base import RulesError
+from rules.log import load, start
+from rules.registry import GAMES
+
+dumps = partial(json.dumps, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+BATCH = 200
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Units(Protocol):
+    """A backend's database: `write()` one transaction, `read()` one consistent snapshot."""
+
+    def write(self) -> AbstractAsyncContextManager[Any]: ...
+    def read(self) -> AbstractAsyncContextManager[Any]: ...
+    async def close(self) -> None: ...
+
+
+GAPS = """SELECT game_id FROM actions GROUP BY game_id
+          HAVING count(*) <> max(seq) + 1 OR min(seq) <> 0"""
+
+
+class SqlLedger:
+    """See `data.store.Ledger` for what each method promises."""
+
+    def __init__(self, db: Units, clock: Callable[[], datetime]) -> None:
+        self._db = db
+        self._clock = clock
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _lock_guild(self, conn: Any, guild_id: int) -> None:
+        """Inside a write: be the only writer of this guild's seasons and ratings until it ends
+        (nothing to do for a backend with a single writer)."""
+
+    async def _insert_game(self, conn: Any, sql: str, params: tuple[Any, ...]) -> int:
+        """Run the INSERT of a game; its id. (SQLite before 3.35 has no RETURNING.)"""
+        cur = await conn.execute(sql, params)
+        game_id: int = cur.lastrowid
+        return game_id
+
+    async def _lock_game_row(self, conn: Any, game_id: int) -> None:
+        """Inside a write: be the only one changing this game until it ends (its status is read,
+        then changed)."""
+
+    async def _lock_game(self, conn: Any, game_id: int) -> None:
+        """Inside a write: be the only one finishing this game, and writing its guild's ratings."""
+
+    async def _gaps(self, conn: Any) -> list[str]:
+        async with conn.execute(GAPS) as cur:
+            return [f"game {row[0]}: gap in its action sequence" async for row in cur]
+
+    def _now(self) -> str:
+        return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+    # -- games -----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+        rematch_of: int | None = None,
+    ) -> int:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+        now = self._now()
+        async with self._db.write() as conn:
+            await self._lock_guild(conn, guild_id)
+            season = await seasons.ensure_season(conn, guild_id, now)
+            return await self._insert_game(
+                conn,
+                """INSERT INTO games (guild_id, channel_id, thread_id, host_id, season_id, game,
+                       options, rematch_of, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    host_id,
+                    season.id,
+                    game,
+                    dumps(options),
+                    rematch_of,
+                    now,
+                    now,
+                ),
+            )
+
+    async def set_seats(self, game_id: int, seats: list[Seat], host_id: int | None = None) -> None:
+        records.check_seats(seats)
+        async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
+            status = await records.game_status(conn, game_id)
+            if status != "lobby":
+                raise WrongStatus(game_id, status, "in the lobby")
+            await records.replace_seats(conn, game_id, seats, self._now())
+            if host_id is not None:
+                await conn.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
+
+    async def start_game(self, game_id: int, header: dict[str, Any], seats: list[Seat]) -> None:
+        records.check_seats(seats)
+        if header.get("actions"):
+            raise InvalidLog("a new game's header has no actions")
+        header = {k: v for k, v in header.items() if k != "actions"}
+        try:
+            start(header)
+        except RulesError as exc:
+            raise InvalidLog(f"game {game_id}: the rules refuse the header: {exc}") from None
+        if [s.player for s in seats] != list(header["players"]):
+            raise ValueError("seats must list the header's players in seating order")
+        text, now = dumps(header), self._now()
+        async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
+            async with conn.execute(
+                "SELECT status, game, header FROM games WHERE id = ?", (game_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            if row["status"] == "running" and row["header"] == text:
+                return  # a retry of a start that was committed
+            if row["status"] != "lobby":
+                raise WrongStatus(game_id, row["status"], "in the lobby")
+            if header["game"] != row["game"]:
+                raise InvalidLog(f"game {game_id} is {row['game']}, the header {header['game']}")
+            await records.replace_seats(conn, game_id, seats, now)
+            await conn.execute(
+                """UPDATE games SET status = 'running', header = ?, started_at = ?, updated_at = ?
+                   WHERE id = ?""",
+                (text, now, now, game_id),
+            )
+
+    async def finish_game(self, game_id: int) -> list[ResultRow]:
+        now = self._now()
+        async with self._db.write() as conn:
+            await self._lock_game(conn, game_id)
+            record = await records.record(conn, await records.game_row(conn, game_id))
+            if record.status == "finished":
+                return record.results  # a retry of a finish that was committed
+            if record.status != "running":
+                raise GameNotRunning(game_id, record.status)
+            try:
+                state = load(record.log() or {})
+            except RulesError as exc:
+                raise InvalidLog(f"game {game_id}: the stored log does not replay: {exc}") from None
+            if not state.over:
+                raise GameNotOver(f"game {game_id} is not over ({len(record.actions)} actions)")
+            settings = await records.guild_settings(conn, record.guild_id)
+            season = await seasons.ensure_season(conn, record.guild_id, now)
+            unrated = standings.unrated_reason(record.seats, settings)
+            rated = unrated is None
+            rows = await standings.record_results(
+                conn,
+                game_id=game_id,
+                game_name=record.game,
+                season_id=season.id,
+                seats=record.seats,
+                state=state,
+                rated=rated,
+                now=now,
+            )
+            await conn.execute(
+                """UPDATE games SET status = 'finished', season_id = ?, rated = ?,
+                       unrated_reason = ?, ended_at = ?, updated_at = ? WHERE id = ?""",
+                (season.id, rated, unrated, now, now, game_id),
+            )
+            return rows
+
+    async def end_game(self, game_id: int, status: str, reason: str) -> None:
+        if status not in ENDED:
+            raise ValueError(f"a game can only end as {' or '.join(ENDED)}, not {status!r}")
+        now = self._now()
+        async with self._db.write() as conn:
+            await self._lock_game_row(conn, game_id)
+            current = await records.game_status(conn, game_id)
+            if current == status:
+                return
+            if current not in ("lobby", "running"):
+                raise WrongStatus(game_id, current, "in the lobby or running")
+            await conn.execute(
+                """UPDATE games SET status = ?, end_reason = ?, ended_at = ?, updated_at = ?
+                   WHERE id = ?""",
+                (status, reason, now, now, game_id),
+            )
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        async with self._db.read() as conn:
+            async with conn.execute(
+                "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
+            ) as cur:
+                rows = list(await cur.fetchall())
+            return await records.records(conn, rows)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._db.read() as conn:
+            async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            return await records.record(conn, row) if row else None
+
+    async def unannounced_games(self) -> list[GameRecord]:
+        async with self._db.read() as conn:
+            async with conn.execute(
+                """SELECT * FROM games WHERE announced = 0
+                   AND status IN ('finished', 'cancelled', 'abandoned') ORDER BY id"""
+            ) as cur:
+                rows = list(await cur.fetchall())
+            return await records.records(conn, rows)
+
+    async def mark_announced(self, game_id: int) -> None:
+        async with self._db.write() as conn:
+            await conn.execute("UPDATE games SET announced = 1 WHERE id = ?", (game_id,))
+
+    async def set_note(self, game_id: int, key: str, value: Any) -> None:
+        async with self._db.write() as conn:
+            await conn.execute(
+                """INSERT INTO game_notes (game_id, key, value) VALUES (?, ?, ?)
+                   ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value""",
+                (game_id, key, dumps(value)),
+            )
+
+    async def notes(self, game_id: int) -> dict[str, Any]:
+        async with (
+            self._db.read() as conn,
+            conn.execute("SELECT key, value FROM game_notes WHERE game_id = ?", (game_id,)) as cur,
+        ):
+            return {row["key"]: json.loads(row["value"]) async for row in cur}
+
+    async def drop_note(self, game_id: int, key: str) -> None:
+        async with self._db.write() as conn:
+            await conn.execute(
+                "DELETE FROM game_notes WHERE game_id = ? AND key = ?", (game_id, key)
+            )
+
+    async def noted_games(self, key: str) -> list[tuple[int, Any]]:
+        async with (
+            self._db.read() as conn,
+            conn.execute(
+                "SELECT game_id, value FROM game_notes WHERE key = ? ORDER BY game_id", (key,)
+            ) as cur,
+        ):
+            return [(row["game_id"], json.loads(row["value"])) async for row in cur]
+
+    async def game_log(self, game_id: int) -> dict[str, Any]:
+        record = await self.get_game(game_id)
+        if record is None:
+            raise GameNotFound(game_id)
+        log = record.log()
+        if log is None:
+            raise WrongStatus(game_id, record.status, "started")
+        return log
+
+    async def last_game_at(self, guild_id: int, home: int) -> GameRecord | None:
+        async with self._db.read() as conn:
+            async with conn.execute(
+                """SELECT * FROM games WHERE guild_id = ?
+                       AND (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))
+                   ORDER BY id DESC LIMIT 1""",
+                (guild_id, home, home),
+            ) as cur:
+                row = await cur.fetchone()
+            return await records.record(conn, row) if row is not None else None
+
+    async def iter_games(
+        self, *, guild_id: int | None = None, game_id: int | None = None, status: str | None = None
+    ) -> AsyncIterator[GameRecord]:
+        """Games in id order, read in batches (each a consistent snapshot)."""
+        where, args = ["id > ?"], []
+        for column, value in (("guild_id", guild_id), ("id", game_id), ("status", status)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        sql = f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY id LIMIT {BATCH}"
+        last = 0
+        while True:
+            async with self._db.read() as conn:
+                async with conn.execute(sql, (last, *args)) as cur:
+                    rows = list(await cur.fetchall())
+                batch = await records.records(conn, rows)
+            for record in batch:
+                yield record
+            if len(rows) < BATCH:
+                return
+            last = rows[-1]["id"]
+
+    # -- settings and seasons ----------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._db.read() as conn:
+            return await records.guild_settings(conn, guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes: Any) -> GuildSettings:
+        GuildSettings().changed(**changes)  # fail before taking the writer lock
+        async with self._db.write() as conn:
+            await self._lock_guild(conn, guild_id)  # changes of other settings are kept
+            new = (await records.guild_settings(conn, guild_id)).changed(**changes)
+            await conn.execute(
+                """INSERT INTO guild_settings (guild_id, turn_seconds, lobby_seconds,
+                       rate_bot_games, locale, archive_seconds, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,
+                       lobby_seconds = excluded.lobby_seconds,
+                       rate_bot_games = excluded.rate_bot_games, locale = excluded.locale,
+                       archive_seconds = excluded.archive_seconds,
+                       updated_at = excluded.updated_at""",
+                (
+                    guild_id,
+                    new.turn_seconds,
+                    new.lobby_seconds,
+                    new.rate_bot_games,
+                    new.locale,
+                    new.archive_seconds,
+                    self._now(),
+                ),
+            )
+            await conn.executemany(
+                """INSERT INTO guild_editions (guild_id, game, edition) VALUES (?, ?, ?)
+                   ON CONFLICT (guild_id, game) DO UPDATE SET edition = excluded.edition""",
+                [(guild_id, game, edition) for game, edition in new.editions.items()],
+            )
+            return new
+
+    async def current_season(self, guild_id: int) -> Season:
+        async with self._db.read() as conn:
+            season = await seasons.find_current_season(conn, guild_id)
+        if season is not None:
+            return season
+        async with self._db.write() as conn:
+            await self._lock_guild(conn, guild_id)
+            return await seasons.ensure_season(conn, guild_id, self._now())
+
+    async def new_season(self, guild_id: int, name: str | None = None) -> Season:
+        async with self._db.write() as conn:
+            await self._lock_guild(conn, guild_id)
+            return await seasons.start_new_season(conn, guild_id, name, self._now())
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        async with self._db.read() as conn:
+            return await seasons.list_seasons(conn, guild_id)
+
+    # -- leaderboards, stats, integrity ------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        season_id: int | None = None,
+        *,
+        page: int = 0,
+        page_size: int = 10,
+    ) -> LeaderboardPage:
+        if not 1 <= page_size <= 100 or page < 0:
+            raise ValueError("page must be >= 0 and page_size 1 to 100")
+        async with self._db.read() as conn:
+            if season_id is None:
+                season = await seasons.find_current_season(conn, guild_id)
+                if season is None:
+                    return LeaderboardPage(guild_id, game, None, page, page_size, 0, [])
+                season_id = season.id
+            else:
+                async with conn.execute(
+                    "SELECT 1 FROM seasons WHERE id = ? AND guild_id = ?", (season_id, guild_id)
+                ) as cur:
+                    if await cur.fetchone() is None:
+                        raise LedgerError(f"season {season_id} is not a season of this guild")
+            return await standings.leaderboard(conn, guild_id, game, season_id, page, page_size)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]:
+        async with self._db.read() as conn:
+            return await standings.member_stats(conn, guild_id, user_id)
+
+
+def checked_action(seq: int, action: dict[str, Any]) -> str:
+    """The action's stored text; ValueError for what can never be appended."""
+    if not isinstance(action, dict) or not isinstance(action.get("player"), str):
+        raise ValueError("an action is a JSON object with a 'player'")
+    if not isinstance(seq, int) or seq < 0:
+        raise ValueError("seq must be a non-negative integer")
+    return dumps(action)
