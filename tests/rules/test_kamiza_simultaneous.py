@@ -6,7 +6,6 @@ choices, until the last; then the round is judged as usual, by seat, never by wh
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import random
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from step_views import assert_a_choice_shows_only_its_mark, unmarked
 from test_kamiza_playout import assert_plays_like_the_step_loop, step_loop
 from test_replay_cli import run_replay
 
@@ -39,11 +39,6 @@ def choose_all(game: Kamiza, order: list[str], rng: random.Random) -> dict[str, 
     for player in order:
         game.apply(player, chosen[player])
     return chosen
-
-
-def unmarked(seen: Any) -> Any:
-    """An observation without the marks a choice may change: who chose, who waits."""
-    return dataclasses.replace(seen, chosen=(), waiting_for=(), to_act=None)
 
 
 def test_h1_every_player_still_in_chooses_at_once_in_any_order() -> None:
@@ -86,19 +81,7 @@ def test_h1_no_other_view_changes_but_the_mark_at_any_point(
 ) -> None:
     game = match(seed=seed, advanced=advanced, edition=edition)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(60)):
-        nxt = game.next()
-        if nxt is None:
-            return
-        game.apply(nxt.player, random_action(game, nxt.player, rng))
-    nxt = game.next()
-    if nxt is None or len(nxt.players) < 2:
-        return
-    player = rng.choice(nxt.players)
-    before = {v: game.observation(v) for v in (None, *PLAYERS) if v != player}
-    game.apply(player, random_action(game, player, rng))
-    for viewer, seen in before.items():
-        assert unmarked(game.observation(viewer)) == unmarked(seen)
+    assert_a_choice_shows_only_its_mark(game, PLAYERS, rng, rng.randrange(60))
 
 
 def test_h1_judged_by_seat_never_by_the_order_of_choices() -> None:

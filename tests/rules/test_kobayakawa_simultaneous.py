@@ -6,13 +6,13 @@ by seat, never by the order choices were made.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from step_views import assert_a_choice_shows_only_its_mark, unmarked
 
 from rules.agents import random_action
 from rules.base import IllegalAction
@@ -38,10 +38,6 @@ def to_fights(game: Kobayakawa, rng: random.Random) -> list[dict[str, Any]]:
         game.apply(nxt.player, action)
         entries.append({"player": nxt.player, **Kobayakawa.action_json(action)})
     return entries
-
-
-def unmarked(seen: Any) -> Any:
-    return dataclasses.replace(seen, chosen=(), waiting_for=(), to_act=None)
 
 
 def test_h2_the_draw_phase_stays_clockwise_the_fight_phase_is_at_once() -> None:
@@ -80,19 +76,7 @@ def test_h2_no_other_view_changes_but_the_mark(seed: int, n: int) -> None:
     players = [*PLAYERS, "eve", "fay"][:n]
     game = start(new_header("kobayakawa", players, {"simultaneous": True}, seed=seed))
     rng = random.Random(seed)
-    for _ in range(rng.randrange(40)):
-        nxt = game.next()
-        if nxt is None:
-            return
-        game.apply(nxt.player, random_action(game, nxt.player, rng))
-    nxt = game.next()
-    if nxt is None or len(nxt.players) < 2:
-        return
-    player = rng.choice(nxt.players)
-    before = {v: game.observation(v) for v in (None, *players) if v != player}
-    game.apply(player, random_action(game, player, rng))
-    for viewer, seen in before.items():
-        assert unmarked(game.observation(viewer)) == unmarked(seen)
+    assert_a_choice_shows_only_its_mark(game, players, rng, rng.randrange(40))
 
 
 def tied_showdown() -> tuple[int, list[dict[str, Any]]]:
