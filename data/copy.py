@@ -137,7 +137,7 @@ async def _copy(src: aiosqlite.Connection, conn: Connection, shown: str, force: 
         )
     async with conn.transaction():
         # The actions trigger checks appends as the bot makes them; copied actions are history.
-        await conn.execute("SET LOCAL kamiza.copying = 'on'")
+        await conn.execute("SET LOCAL ledger.copying = 'on'")
         await conn.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
         for table in TABLES:
             await _copy_table(src, conn, table)

@@ -202,9 +202,9 @@ def connect_error(shown: str, exc: BaseException) -> LedgerOpenError:
 
 async def schema_version(conn: Connection) -> int | None:
     """The ledger's schema version; None in a database without the version table."""
-    if await conn.fetchval("SELECT to_regclass('kamiza_schema')") is None:
+    if await conn.fetchval("SELECT to_regclass('ledger_schema')") is None:
         return None
-    version = await conn.fetchval("SELECT version FROM kamiza_schema")
+    version = await conn.fetchval("SELECT version FROM ledger_schema")
     return int(version or 0)
 
 
@@ -234,12 +234,12 @@ async def migrate(conn: Connection) -> int:
         await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         version = await schema_version(conn)
         if version is None:
-            await conn.execute("CREATE TABLE kamiza_schema (version INTEGER NOT NULL)")
-            await conn.execute("INSERT INTO kamiza_schema VALUES (0)")
+            await conn.execute("CREATE TABLE ledger_schema (version INTEGER NOT NULL)")
+            await conn.execute("INSERT INTO ledger_schema VALUES (0)")
             version = 0
         if version > len(known):
             raise LedgerOpenError(_newer_schema(version, len(known)))
         for number, _name, sql in known[version:]:
             await conn.execute(sql)  # a whole script: asyncpg sends it as one simple query
-            await conn.execute("UPDATE kamiza_schema SET version = $1", number)
+            await conn.execute("UPDATE ledger_schema SET version = $1", number)
     return len(known)

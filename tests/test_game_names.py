@@ -45,7 +45,13 @@ REGISTRIES = {"bot/games/registry.py", "rules/registry.py"}
 # version 3 moves those values into the per-game table of default editions, so it names the
 # column and the game once. Any later migration names no game.
 LEFT = {
-    "kamiza": {"data/migrations/0001_init.sql", "data/migrations/0003_default_editions.sql"},
+    "kamiza": {
+        "data/migrations/0001_init.sql",
+        "data/migrations/0003_default_editions.sql",
+        # the same history for PostgreSQL (its steps mirror SQLite's, number for number)
+        "data/migrations/postgres/0001_init.sql",
+        "data/migrations/postgres/0003_default_editions.sql",
+    },
     "kobayakawa": set(),
     "rights-of-losers": set(),
 }

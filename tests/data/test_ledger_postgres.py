@@ -233,14 +233,14 @@ async def test_a_newer_schema_or_a_foreign_database_is_refused_with_nothing_writ
     await (await open_ledger(pg_url)).close()
     conn = await asyncpg.connect(pg_url)
     try:
-        await conn.execute("UPDATE kamiza_schema SET version = 99")
+        await conn.execute("UPDATE ledger_schema SET version = 99")
         done = run_data("check", "--db", pg_url)
         assert (done.returncode, done.stdout) == (2, "")
         assert done.stderr.splitlines() == [
             f"check: {pg_url}: the ledger's schema is newer than this version of Kamiza (schema "
             "version 99, this version knows 6): run a newer Kamiza"
         ]
-        assert await conn.fetchval("SELECT version FROM kamiza_schema") == 99
+        assert await conn.fetchval("SELECT version FROM ledger_schema") == 99
 
         await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
         await conn.execute("CREATE TABLE customers (id INTEGER)")
@@ -303,5 +303,5 @@ def test_the_bot_refuses_a_database_it_cannot_use_before_discord(
 async def _newer(url: str) -> None:
     await (await open_ledger(url)).close()
     conn = await asyncpg.connect(url)
-    await conn.execute("UPDATE kamiza_schema SET version = 7")
+    await conn.execute("UPDATE ledger_schema SET version = 7")
     await conn.close()

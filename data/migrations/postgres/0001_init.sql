@@ -79,13 +79,13 @@ CREATE TABLE actions (
     FOREIGN KEY (game_id, player) REFERENCES seats (game_id, player)
 );
 
--- SQLite's five triggers as PostgreSQL functions. `kamiza.copying` is set (SET LOCAL) only by
+-- SQLite's five triggers as PostgreSQL functions. `ledger.copying` is set (SET LOCAL) only by
 -- `python -m data copy`, which moves finished games' actions as they are.
 CREATE FUNCTION actions_checked() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     game_status TEXT;
 BEGIN
-    IF current_setting('kamiza.copying', true) = 'on' THEN
+    IF current_setting('ledger.copying', true) = 'on' THEN
         RETURN NEW;
     END IF;
     -- The game's row lock orders appends to one game across connections and processes, so the
