@@ -144,6 +144,10 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         the moment is kept as the one the message shows (`SHOWN`), for its closing picture."""
         table.memory.set(SHOWN, moment)
         board = self.table_board(table, lang, at=moment)
+        if getattr(moment.state.observation(None), HOUSE_RULE, False):
+            board.footer = " · ".join(
+                filter(None, (t(lang, "table.house_rule_short"), board.footer))
+            )
         board.note(self.turn_content(table, moment, lang, note))
         board.accent = self.accent(table, moment)
         board.controls = self.table_controls(table, moment, lang)

@@ -85,7 +85,7 @@ async def test_h1_four_members_choose_within_100ms_and_nothing_leaks_before_the_
         )
         if table is True:
             break
-        assert "0 of 4" in table.text
+        assert "0 of 4" in table.text and "House rule: simultaneous choices" in table.text
         seen_before = {m.id: len(m.versions) for m in state.messages_in[thread.id]}
         prepared = [await prepare_choice(u, table, rng) for u in players]
         # nothing public has named a card while the menus were prepared
@@ -176,7 +176,7 @@ async def test_h3_a_silent_seat_is_chosen_for_when_the_step_runs_out_then_put_on
 async def test_h2_kobayakawa_fights_at_once_and_draws_in_turn(fake_discord, launch_bot, users):
     bot = await launch_bot(**QUICK)
     state = fake_discord.state
-    players = [users(name) for name in ("ann", "ben", "cho")]
+    players = [users(name) for name in ("ann", "ben", "cho", "dev")]
     by_name = {u.name.title(): u for u in players}
     thread = await seated(players[0], players[1:], "kobayakawa")
     rng = random.Random(4)
