@@ -328,9 +328,7 @@ class Kamiza(
                 events: list[KamizaEvent] = []
                 self._play(player, move, events)
                 return events
-        if self.simultaneous and self.together():
-            if self.finished:
-                raise IllegalAction("K-2", "the match is over")
+        if self.simultaneous and self.together():  # (never once the match is over)
             return self._choose(player, action)
         return self._apply_checked(player, action)
 

@@ -193,10 +193,10 @@ async def play(interaction: discord.Interaction, game_id: int, args: list[str]) 
         text = t(
             lang, "kamiza.hand.done", card=render.card(lang, chosen), area=render.area(lang, where)
         )
-        if not any(isinstance(e, RoundRevealed) for e in events):
+        kept_aside = not any(isinstance(e, RoundRevealed) for e in events)
+        if kept_aside and any(isinstance(e, ChoiceMade) for e in events):  # H-1
             waiting = turn.table.state.observation(turn.seat.player).waiting_for
-            if any(isinstance(e, ChoiceMade) for e in events):  # H-1: kept aside
-                text = chosen_line(lang, chosen, where, len(waiting))
+            text = chosen_line(lang, chosen, where, len(waiting))
         return discord.Embed(description=text, colour=render.COLOUR), None
 
     await hands.act(interaction, turn, Play(chosen, where), HAND, done)

@@ -30,7 +30,6 @@ from rules.kobayakawa_moves import (
     KEEP_HELD,
     PASS_ACTION,
     REPLACE,
-    ChoiceMade,
     Fought,
     KobayakawaReplaced,
     Passed,
@@ -263,9 +262,7 @@ async def pass_(interaction: discord.Interaction, game_id: int, args: list[str])
     lang, player = turn.lang, turn.seat.player
 
     def passed(events: Sequence[Event]) -> str:
-        if any(isinstance(e, ChoiceMade) for e in events) and not any(
-            isinstance(e, Passed) and e.player == player for e in events
-        ):
+        if not any(isinstance(e, Passed) and e.player == player for e in events):
             return chosen(turn.table, player, "pass", lang)  # H-2: kept aside
         return t(lang, "kobayakawa.hand.done_pass")
 

@@ -144,7 +144,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         the moment is kept as the one the message shows (`SHOWN`), for its closing picture."""
         table.memory.set(SHOWN, moment)
         board = self.table_board(table, lang, at=moment)
-        if getattr(moment.state.observation(None), HOUSE_RULE, False):
+        if getattr(moment.state, HOUSE_RULE, False):  # a game with the house rule, playing it
             board.footer = " · ".join(
                 filter(None, (t(lang, "table.house_rule_short"), board.footer))
             )
