@@ -20,6 +20,7 @@ from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
+from bot.runtime.shards import Shards
 from bot.runtime.tasks import spawn
 from bot.tables import end_buttons, ending
 from data.errors import LedgerError
@@ -50,7 +51,9 @@ GATEWAY_INTENTS = discord.Intents(guilds=True)
 class KamizaBot(commands.Bot):
     """Slash commands and buttons only: the `guilds` intent, no privileged intent, no prefix."""
 
-    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+    def __init__(
+        self, settings: Settings, *, guild_ready_timeout: float = 2.0, **options: Any
+    ) -> None:
         # No voice: do not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -58,8 +61,14 @@ class KamizaBot(commands.Bot):
             intents=GATEWAY_INTENTS,
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
+            **options,
         )
         self.settings = settings
+        self.sharding = (
+            Shards.of(settings.shard_count, settings.shards)
+            if settings.shard_count is not None
+            else Shards.single()
+        )
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
@@ -78,6 +87,7 @@ class KamizaBot(commands.Bot):
                 lobbies_per_host=self.settings.lobbies_per_host,
                 tables_per_server=self.settings.tables_per_server,
             ),
+            self.sharding,
         )
         await self.tree.set_translator(CatalogueTranslator())
         # Before any cog reads the list; a game's presenter serves all its tables.
@@ -102,8 +112,9 @@ class KamizaBot(commands.Bot):
         archives that a restart interrupted."""
         await self.wait_until_ready()
         try:
-            offers = await end_buttons.resume_offers(self, ledger)
-            archives = await ending.resume_archives(self, ledger)
+            owns = self.sharding.owns
+            offers = await end_buttons.resume_offers(self, ledger, owns)
+            archives = await ending.resume_archives(self, ledger, owns)
         except Exception as exc:
             if self.is_closed() or self.ledger is None:  # shut down meanwhile: nothing lost
                 log.warning("the ends of games were not resumed: shutting down (%r)", exc)
@@ -140,6 +151,23 @@ class KamizaBot(commands.Bot):
                 await interaction.response.send_message(text, ephemeral=True)
 
 
+class ShardedKamizaBot(KamizaBot, commands.AutoShardedBot):
+    """The bot as shards (`SHARD_COUNT`), this process running `SHARD_IDS` of them: one gateway
+    connection each, the guilds of those shards, their tables (README "Growing past one
+    process")."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        assert settings.shard_count is not None  # `make_bot` picks this class only then
+        super().__init__(
+            settings, shard_count=settings.shard_count, shard_ids=list(settings.shards), **options
+        )
+
+
+def make_bot(settings: Settings) -> KamizaBot:
+    """The bot these settings ask for: sharded when SHARD_COUNT is set, else one connection."""
+    return ShardedKamizaBot(settings) if settings.sharded else KamizaBot(settings)
+
+
 def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
     """Point discord.py at a Discord-compatible REST API and gateway (a proxy, a fake)."""
     if api_base:
@@ -171,7 +199,7 @@ async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
 
 
 async def _run(settings: Settings) -> int:
-    bot = KamizaBot(settings)
+    bot = make_bot(settings)
     # The ledger before Discord: a file that cannot be a ledger fails fast, with no network.
     # From here on the bot owns it: leaving `async with bot` closes it.
     try:

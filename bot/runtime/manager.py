@@ -20,6 +20,7 @@ from bot.runtime.lobby import (
     human_seat,
 )
 from bot.runtime.presenter import Presenter
+from bot.runtime.shards import Shards
 from bot.runtime.table import Place, Table, Timing
 from data.store import GameRecord, Ledger, Seat
 from rules.base import AnyGame, Event, InvalidSetup, RulesError
@@ -47,11 +48,17 @@ class TableManager:
     """Owns the live lobbies and tables; forgets them as soon as they close."""
 
     def __init__(
-        self, ledger: Ledger, presenters: Mapping[str, Presenter[Any]], defaults: Defaults
+        self,
+        ledger: Ledger,
+        presenters: Mapping[str, Presenter[Any]],
+        defaults: Defaults,
+        shards: Shards | None = None,
     ) -> None:
         self.ledger = ledger
         self.presenters = presenters
         self.defaults = defaults
+        # The guilds whose tables this process runs; the other processes run the others.
+        self.shards = shards or Shards.single()
         self._by_home: dict[int, Seating] = {}
         self._by_id: dict[int, Seating] = {}
         self._reserved: set[int] = set()
@@ -249,10 +256,13 @@ class TableManager:
     # -- restart -----------------------------------------------------------------------------------
 
     async def restore(self) -> tuple[int, int]:
-        """Bring back every unfinished lobby and table from the ledger, and announce the ends
-        that may not have been told before the last stop; (lobbies, tables) restored."""
+        """Bring back every unfinished lobby and table of this process's guilds from the
+        ledger, and announce the ends that may not have been told before the last stop;
+        (lobbies, tables) restored. Another process's games are never touched."""
         lobbies = tables = 0
         for record in await self.ledger.unfinished_games():
+            if not self.shards.owns(record.guild_id):
+                continue
             if record.game not in self.presenters:
                 log.warning("game %s: no presenter for %s; left as it is", record.id, record.game)
                 continue
@@ -267,7 +277,7 @@ class TableManager:
             except Exception as exc:
                 await self._set_aside(record, exc)
         for record in await self.ledger.unannounced_games():
-            if record.game not in self.presenters:
+            if record.game not in self.presenters or not self.shards.owns(record.guild_id):
                 continue
             try:
                 await self._announce(record, await self.ledger.notes(record.id))
