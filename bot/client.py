@@ -15,6 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
@@ -69,6 +70,9 @@ class KamizaBot(commands.Bot):
             if settings.shard_count is not None
             else Shards.single()
         )
+        # Several processes: DM clicks (all on shard 0) reach the table's own process this way.
+        self.forwarder = None if self.sharding.whole_bot else Forwarder(self, self.sharding)
+        self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
@@ -105,6 +109,7 @@ class KamizaBot(commands.Bot):
             log.info("Synced %d global commands", len(synced))
         lobbies, tables = await self.tables.restore()
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
+        self.restored.set()
         spawn(self._resume_endings(self.ledger), name="resume the ends of games")
 
     async def _resume_endings(self, ledger: Ledger) -> None:
@@ -123,6 +128,8 @@ class KamizaBot(commands.Bot):
         log.info("Resumed %d rematch offers and %d thread archives", offers, archives)
 
     async def close(self) -> None:
+        if self.forwarder is not None:
+            await self.forwarder.close()
         if self.tables is not None:
             await self.tables.shutdown()
         await super().close()
@@ -204,7 +211,11 @@ async def _run(settings: Settings) -> int:
     # From here on the bot owns it: leaving `async with bot` closes it.
     try:
         bot.ledger = await open_ledger(settings.database_url)
+        if bot.forwarder is not None:  # LISTEN from the start: no forwarded click is missed
+            await bot.forwarder.start(settings.database_url)
     except LedgerError as exc:
+        if bot.ledger is not None:
+            await bot.ledger.close()
         print(f"kamiza: {exc}", file=sys.stderr)
         return 2
     use_endpoints(settings.discord_api_base, settings.discord_gateway_url)

@@ -22,6 +22,8 @@ SETTINGS = (
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
     "EXTRA_GAMES",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 
