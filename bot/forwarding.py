@@ -35,7 +35,7 @@ from bot.runtime.shards import Shards
 from bot.runtime.tasks import spawn
 from bot.tables import buttons, selects
 from bot.tables.replies import lang_of
-from data.notify import Notices, NoticeTooLarge
+from data.notify import NoticeNotSent, Notices
 from data.store import Ledger
 
 
@@ -162,7 +162,7 @@ class Forwarder:
             await self.notices.send(channel_of(owner), notice)
             await asyncio.wait_for(taken, TAKEN_SECONDS)
             log.info("game %s: a DM click forwarded to shard %s", game_id, owner)
-        except (TimeoutError, NoticeTooLarge, OSError) as exc:
+        except (TimeoutError, NoticeNotSent) as exc:
             log.warning("game %s: shard %s did not take a DM click (%r)", game_id, owner, exc)
             with contextlib.suppress(discord.HTTPException):
                 text = t(lang_of(interaction), "delivery.table_elsewhere")

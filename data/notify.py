@@ -28,7 +28,11 @@ RECONNECT_SECONDS = 1.0
 Handler = Callable[[dict[str, Any]], None]
 
 
-class NoticeTooLarge(ValueError):
+class NoticeNotSent(Exception):
+    """A notice that could not be sent: no connection, or refused."""
+
+
+class NoticeTooLarge(NoticeNotSent):
     pass
 
 
@@ -40,6 +44,7 @@ class Notices:
         self._handlers: dict[str, Handler] = {}
         self._conn: asyncpg.Connection | None = None
         self._connected = asyncio.Event()
+        self._sending = asyncio.Lock()  # one statement at a time on a connection
         self._keeper: asyncio.Task[None] | None = None
         self._closed = False
 
@@ -93,13 +98,18 @@ class Notices:
                 await asyncio.sleep(RECONNECT_SECONDS)
 
     async def send(self, channel: str, notice: dict[str, Any]) -> None:
-        """NOTIFY `channel` with `notice` (committed at once: it is its own statement)."""
+        """NOTIFY `channel` with `notice` (committed at once: it is its own statement);
+        NoticeNotSent if it cannot be."""
         payload = json.dumps(notice, separators=(",", ":"))
         if len(payload.encode()) > MAX_PAYLOAD:
             raise NoticeTooLarge(f"a notice of {len(payload.encode())} bytes is too large")
-        await asyncio.wait_for(self._connected.wait(), CONNECT_TIMEOUT)
-        assert self._conn is not None
-        await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+        try:
+            await asyncio.wait_for(self._connected.wait(), CONNECT_TIMEOUT)
+            async with self._sending:
+                assert self._conn is not None
+                await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise NoticeNotSent(f"{exc.__class__.__name__}: {exc}") from None
 
     async def close(self) -> None:
         self._closed = True

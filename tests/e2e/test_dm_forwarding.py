@@ -25,6 +25,7 @@ from test_high_card import (
 pytestmark = pytest.mark.e2e
 
 ELSEWHERE = "Press the button again in a moment"
+PUT_DONE = "You put"  # the menu answered: the card is down (its menu says "face down" too)
 
 
 def moment(
@@ -61,7 +62,8 @@ def newest_menu(user: FakeUser, round_no: int) -> Message | None:
     """The newest menu sent by DM for this round, with cards to put."""
     found = menus_by_dm(user)
     cards = card_buttons(found[-1]) if found else {}
-    ok = cards and all(f":{round_no}:" in custom for custom in cards.values())
+    # g:hcp:<game>:<round>:<card>
+    ok = cards and all(custom.split(":")[3] == str(round_no) for custom in cards.values())
     return found[-1] if ok else None
 
 
@@ -114,7 +116,7 @@ async def test_a_dm_click_is_forwarded_to_the_process_running_its_table(
             note = await put_highest(player, dm, ELSEWHERE)
             assert note is not dm and card_buttons(dm)  # nothing was played: cards still there
             await second.start()
-        assert await put_highest(player, dm, "face down") is dm  # edited by the table's process
+        assert await put_highest(player, dm, PUT_DONE) is dm  # edited by the table's process
         player = await next_turn(ann, members, thread, (round_no, player))
     assert final_standings(ann, thread)
 
