@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +130,18 @@ async def test_a_process_restores_only_its_own_guilds_tables(ledger, monkeypatch
     assert on_1.get(tables[GUILD_ON_0].game_id) is None
     await runtime.until(lambda: recorder.named("finished"), recorder)
     await on_1.shutdown()
+
+
+def test_the_bot_refuses_several_shards_on_sqlite_with_one_line_and_status_2(tmp_path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SHARD_IDS")}
+    env |= {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "1"}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "kamiza: SHARD_COUNT=2 needs a PostgreSQL ledger that every process shares: set "
+        "DATABASE_URL=postgresql://… (move the ledger with `python -m data copy`)"
+    ]
+    assert list(tmp_path.iterdir()) == []  # no ledger file made
