@@ -17,6 +17,8 @@ SETTINGS = (
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 TOKEN = "MTIzNDU2Nzg5.test.token"
 

@@ -11,30 +11,14 @@ import pytest
 
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.shards import Shards, shard_of
-from bot.settings import SettingsError, load_settings
+from bot.settings import load_settings
 from data.store import open_ledger
 from tests.bot.test_runtime import Recorder, open_and_start, play_out
-from tests.bot.test_settings import TOKEN
+from tests.bot.test_settings import TOKEN, clean_environment, errors  # noqa: F401
 
 PG = "postgresql://kamiza:hunter2@db.example/kamiza"
 # Guild ids whose creation times put them on shards 0 and 1 of two.
 GUILD_ON_0, GUILD_ON_1 = 1000 << 22, 1001 << 22
-
-
-@pytest.fixture(autouse=True)
-def clean_environment(monkeypatch, tmp_path):
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-
-
-def refused(monkeypatch, **env: str) -> list[str]:
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    with pytest.raises(SettingsError) as caught:
-        load_settings()
-    return caught.value.lines
 
 
 def test_unset_shards_are_one_unsharded_process() -> None:
@@ -72,11 +56,11 @@ def test_a_process_runs_the_shards_it_is_given(monkeypatch) -> None:
     ],
 )
 def test_bad_shards_are_refused_with_one_clear_line(monkeypatch, env, line) -> None:
-    assert refused(monkeypatch, DATABASE_URL=PG, **env) == [line]
+    assert errors(monkeypatch, DATABASE_URL=PG, **env) == [line]
 
 
-def test_several_shards_on_sqlite_are_refused(monkeypatch, tmp_path) -> None:
-    lines = refused(monkeypatch, SHARD_COUNT="2", SHARD_IDS="1")
+def test_several_shards_on_sqlite_are_errors(monkeypatch, tmp_path) -> None:
+    lines = errors(monkeypatch, SHARD_COUNT="2", SHARD_IDS="1")
     assert lines == [
         "SHARD_COUNT=2 needs a PostgreSQL ledger that every process shares: set "
         "DATABASE_URL=postgresql://… (move the ledger with `python -m data copy`)"

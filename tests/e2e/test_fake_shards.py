@@ -3,13 +3,12 @@ shard's connection, direct messages on shard 0 only. Driven by real discord.py c
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import discord
 import pytest
 import yarl
+from discord import app_commands
 from fakediscord import FakeDiscord, FakeUser
+from test_fake_discord import InProcessBot
 
 pytestmark = pytest.mark.e2e
 
@@ -22,21 +21,21 @@ def endpoints(fake_discord, monkeypatch):
     )
 
 
-class ShardProcess:
+class ShardProcess(InProcessBot):
     """What one bot process holds: an AutoShardedClient running some of the shards."""
 
     def __init__(self, fake: FakeDiscord, count: int, ids: list[int]) -> None:
-        self.fake = fake
+        super().__init__(fake)
         self.client = discord.AutoShardedClient(
             intents=discord.Intents(guilds=True, dm_messages=True),
             shard_count=count,
             shard_ids=ids,
             guild_ready_timeout=0.05,
         )
+        self.tree = app_commands.CommandTree(self.client)
         self.client.before_identify_hook = self._no_wait  # type: ignore[method-assign]
         self.interactions: list[discord.Interaction] = []
         self.client.event(self.on_interaction)
-        self._task: asyncio.Task[None] | None = None
 
     async def _no_wait(self, shard_id: int | None, *, initial: bool = False) -> None:
         return None  # the fake does not limit IDENTIFY: no 5 s between shards here
@@ -44,18 +43,6 @@ class ShardProcess:
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.interactions.append(interaction)
         await interaction.response.send_message("ok", ephemeral=True)
-
-    async def connect(self) -> discord.AutoShardedClient:
-        await self.client.login(self.fake.state.token)
-        self._task = asyncio.create_task(self.client.connect(reconnect=False))
-        await asyncio.wait_for(self.client.wait_until_ready(), 10)
-        return self.client
-
-    async def close(self) -> None:
-        await self.client.close()
-        if self._task is not None:
-            with contextlib.suppress(discord.ConnectionClosed):
-                await asyncio.wait_for(self._task, 5)
 
 
 @pytest.fixture
