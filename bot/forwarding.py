@@ -151,7 +151,11 @@ class Forwarder:
         guild_id = await self._guild_of(game_id)
         if guild_id is None or self.shards.owns(guild_id):
             return False  # no such game, or ours: answered here as always
-        await interaction.response.defer()  # within Discord's 3 s, whatever happens next
+        try:
+            await interaction.response.defer()  # within Discord's 3 s, whatever happens next
+        except discord.HTTPException as exc:  # too late already: nobody could answer it now
+            log.warning("game %s: a DM click could not be acknowledged (%s)", game_id, exc)
+            return True
         owner = self.shards.owner(guild_id)
         ref = secrets.token_hex(8)
         taken = asyncio.get_running_loop().create_future()
