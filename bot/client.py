@@ -21,6 +21,7 @@ from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
 from bot.runtime.tasks import spawn
+from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from data.errors import LedgerError
 from data.store import Ledger, open_ledger
@@ -78,7 +79,9 @@ class KamizaBot(commands.Bot):
                 lobbies_per_host=self.settings.lobbies_per_host,
                 tables_per_server=self.settings.tables_per_server,
             ),
+            Thinker(self.settings.ai_workers, self.settings.ai_think_ms),
         )
+        self.tables.thinker.start()  # its workers start while the commands sync
         await self.tree.set_translator(CatalogueTranslator())
         # Before any cog reads the list; a game's presenter serves all its tables.
         for spec in games.load((*games.PACKAGES, *self.settings.extra_games)):

@@ -34,6 +34,10 @@ class Settings(PluginSettings):
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"
+    # Computer players (README "Computer players in Discord"): worker processes that make their
+    # decisions off the event loop, and the time budget of a `hard` decision.
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    ai_think_ms: int = Field(default=300, ge=10, le=10_000)
 
     @field_validator("discord_token")
     @classmethod

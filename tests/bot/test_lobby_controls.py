@@ -222,11 +222,16 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     buttons = [b for row in rows for b in row["components"]]
     disabled = {b["custom_id"].split(":")[1] for b in buttons if b.get("disabled")}
     assert disabled == {"bot_add"}  # full: no free seat for another computer
-    # a section per member other than the host, its Kick beside it
-    kicks = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
+    # a section per member other than the host, its Kick beside it; a computer seat's section
+    # has its level button (to the next level) instead
+    beside = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
+    kicks = [custom_id for custom_id in beside if custom_id.startswith("g:kick_seat:")]
     assert kicks == [f"g:kick_seat:{lobby.game_id}:{ANN}"]
+    levels = [custom_id for custom_id in beside if custom_id.startswith("g:bot_lvl:")]
+    assert levels == [f"g:bot_lvl:{lobby.game_id}:{n}:hard" for n in (1, 2)]
     lines = as_text(view).splitlines()
-    assert "**空席待ち**" in lines and lines[lines.index("**空席待ち**") + 1] == "🤖 ボット3"
+    waiting = lines[lines.index("**空席待ち**") + 1]
+    assert "**空席待ち**" in lines and waiting == "🤖 ボット3（ふつう）"
 
 
 async def test_h1_the_host_turns_the_house_rule_on_and_it_survives_a_restart(
