@@ -214,14 +214,23 @@ class TableManager:
             lobby.mark_closed()
             lobby.outbox.close()
         state = load(header)
-        table = await self._table(lobby.game_id, lobby.place, lobby.host_id, seated, state, 0)
+        table = await self._table(
+            lobby.game_id, lobby.place, lobby.host_id, seated, state, 0, header
+        )
         table.levels.update(seat_levels(lobby.computers, seated))
         table.message_ids.update(lobby.message_ids)
         table.start(restored=False)
         return table
 
     async def _table(
-        self, game_id: int, place: Place, host_id: int, seats: list[Seat], state: AnyGame, seq: int
+        self,
+        game_id: int,
+        place: Place,
+        host_id: int,
+        seats: list[Seat],
+        state: AnyGame,
+        seq: int,
+        log_doc: Mapping[str, Any],
     ) -> Table[AnyGame]:
         settings = await self.ledger.guild_settings(place.guild_id)
         timing = Timing(
@@ -240,6 +249,7 @@ class TableManager:
             timing=timing,
             on_closed=self._forget,
             thinker=self.thinker,
+            log=log_doc,
         )
         self._track(table)
         return table
@@ -324,7 +334,13 @@ class TableManager:
         state = load(log_doc)
         place = Place(record.guild_id, record.channel_id, record.thread_id)
         table = await self._table(
-            record.id, place, record.host_id, list(record.seats), state, len(record.actions)
+            record.id,
+            place,
+            record.host_id,
+            list(record.seats),
+            state,
+            len(record.actions),
+            log_doc,
         )
         table.message_ids.update(notes.get("messages", {}))
         table.notes.update(notes)

@@ -3,8 +3,8 @@
 A decision is the `ai` agent of a level: a computer seat's own level, `normal` when the table
 plays for a member (a timeout, autopilot). A search holds the CPU for its whole budget
 (`AI_THINK_MS`); on the event loop that would stall every table's clicks meanwhile, so the
-`Thinker` asks a process pool (`AI_WORKERS` processes) instead, sending the state pickled
-(`ai.workers`).
+`Thinker` asks a process pool (`AI_WORKERS` processes) instead, sending the game's log pickled
+(`ai.workers`: the worker loads the state from it).
 
 What can go wrong costs one decision, never a table: a worker with no answer within the budget
 and a margin (the machine is busy, the queue is long), a pool broken by a worker that died, or
@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
@@ -31,7 +31,7 @@ from ai.infoset import LOOK
 from ai.workers import Answer, Question, agent_answer, answer, ready
 from rules.base import AnyGame
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "normal"  # a computer seat's level unless chosen; timeouts and autopilot
 OFFERED_LEVELS = ("easy", "normal", "hard")  # what players choose from (`random`: tests, arena)
@@ -76,38 +76,46 @@ class Thinker:
         if pool is not None:
             _kill(pool)
 
-    async def decide(self, state: AnyGame, player: str, level: str, seed: int, where: str) -> Any:
-        """`player`'s move in `state` at `level`: an action, or LOOK (Kobayakawa, B-3).
-        `where` names the table in a warning."""
-        if self.workers is None or self._closed:
+    async def decide(
+        self,
+        state: AnyGame,
+        log: Mapping[str, Any] | None,
+        player: str,
+        level: str,
+        seed: int,
+        where: str,
+    ) -> Any:
+        """`player`'s move in `state` (the game of `log`) at `level`: an action, or LOOK
+        (Kobayakawa, B-3). Without a `log` it is made in-process. `where` names the table in a
+        warning."""
+        if self.workers is None or self._closed or log is None:
             return agent_answer(state, player, level, self.think_ms, seed)
-        question = pickle.dumps(Question(state, player, level, self.think_ms, seed))
+        looked = bool(getattr(state, "has_looked", lambda player: False)(player))
+        question = pickle.dumps(Question(log, looked, player, level, self.think_ms, seed))
+        snapshot = state.clone()  # what the fallback decides on: the state as it was asked about
         pool = self._pool_now()
         try:
             future: Future[Answer] = pool.submit(self._work, question)
             kind, action = await asyncio.wait_for(asyncio.wrap_future(future), self.deadline)
         except TimeoutError:
-            log.warning(
+            logger.warning(
                 "%s: no answer from the %s computer player within %.0f ms; normal decides",
                 where,
                 level,
                 self.deadline * 1000,
             )
             self._watch(pool, future)
-            return self._fallback(question)
         except BrokenProcessPool:
-            log.warning("%s: a computer player's worker died; new pool, normal decides", where)
+            logger.warning("%s: a computer player's worker died; new pool, normal decides", where)
             self._replace(pool)
-            return self._fallback(question)
         except Exception as exc:  # the agent failed, or the pool was shut down meanwhile
-            log.warning("%s: the %s computer player failed (%r); normal decides", where, level, exc)
-            return self._fallback(question)
-        return LOOK if kind == "look" else action
-
-    def _fallback(self, question: bytes) -> Any:
-        """`normal`, in-process, on the very state the worker was asked about."""
-        asked = pickle.loads(question)
-        return agent_answer(asked.state, asked.player, DEFAULT_LEVEL, self.think_ms, asked.seed)
+            logger.warning(
+                "%s: the %s computer player failed (%r); normal decides", where, level, exc
+            )
+        else:
+            return LOOK if kind == "look" else action
+        # `normal`, in-process, on the very state the worker was asked about
+        return agent_answer(snapshot, player, DEFAULT_LEVEL, self.think_ms, seed)
 
     def _pool_now(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -131,7 +139,7 @@ class Thinker:
 
         def check() -> None:
             if not future.done() and self._pool is pool:
-                log.warning("a computer player's worker is stuck; its pool is replaced")
+                logger.warning("a computer player's worker is stuck; its pool is replaced")
                 self._replace(pool)
 
         asyncio.get_running_loop().call_later(STUCK_AFTER * self.deadline, check)
@@ -155,6 +163,7 @@ class ThinkingTable(Protocol):
     state: Any
     presenter: Any
     thinker: Thinker
+    log: dict[str, Any] | None
     _rng: random.Random
 
 
@@ -165,7 +174,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     restart does not offer the unseen choice again; it is then asked again."""
     seq, where = table.seq, f"game {table.game_id}"
     action = await table.thinker.decide(
-        table.state, player, level, table._rng.getrandbits(64), where
+        table.state, table.log, player, level, table._rng.getrandbits(64), where
     )
     if action is not LOOK:
         return action
@@ -179,7 +188,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     if table.closed or table.seq != seq:
         return None
     action = await table.thinker.decide(
-        table.state, player, level, table._rng.getrandbits(64), where
+        table.state, table.log, player, level, table._rng.getrandbits(64), where
     )
     if action is LOOK:
         raise ValueError(f"{level}: LOOK twice in one draw turn")
