@@ -13,8 +13,11 @@ and `rules`, so a worker starts without loading Discord.
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
+import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,7 +66,19 @@ def answer(question: bytes) -> Answer:
     return ("look", None) if action is LOOK else ("act", action)
 
 
-def ready() -> bool:
+def ready() -> int:
     """A no-op a new pool runs first: its worker starts (imports `ai` and `rules`) before the
-    first real decision is timed."""
-    return True
+    first real decision is timed. The worker's process id."""
+    return os.getpid()
+
+
+def watch_parent(parent: int) -> None:
+    """A worker's initializer: the worker exits once the bot's process is gone. A bot killed
+    with -9 shuts no pool down, and a worker waits on the pool's queue forever otherwise."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch the bot", daemon=True).start()

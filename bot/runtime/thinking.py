@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 import random
 from collections.abc import Callable, Mapping
@@ -28,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from ai.infoset import LOOK
-from ai.workers import Answer, Question, agent_answer, answer, ready
+from ai.workers import Answer, Question, agent_answer, answer, ready, watch_parent
 from rules.base import AnyGame
 
 logger = logging.getLogger(__name__)
@@ -66,8 +67,11 @@ class Thinker:
 
     def start(self) -> None:
         """Start the pool now (its workers import the agents), not at the first decision."""
-        if self.workers is not None and not self._closed:
-            self._pool_now().submit(ready)
+        if self.workers is None or self._closed:
+            return
+        pool = self._pool_now()
+        for _ in range(self.workers):
+            pool.submit(ready).add_done_callback(_tell_ready)
 
     def close(self) -> None:
         """Shut the pool down (with the bot): queued decisions are dropped, workers stop."""
@@ -121,7 +125,12 @@ class Thinker:
         if self._pool is None:
             # `spawn`: a fresh interpreter, not a fork of this one with its threads and sockets.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
@@ -143,6 +152,11 @@ class Thinker:
                 self._replace(pool)
 
         asyncio.get_running_loop().call_later(STUCK_AFTER * self.deadline, check)
+
+
+def _tell_ready(started: Future[int]) -> None:
+    if not started.cancelled() and started.exception() is None:
+        logger.info("computer players: worker process %d is ready", started.result())
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
