@@ -8,11 +8,10 @@ import asyncio
 import os
 import random
 import re
-import sqlite3
 
 import pytest
 from kobayakawa_play import open_table, play_out, table_message
-from test_kobayakawa_match import assert_no_errors, final_standings, stored_game
+from test_kobayakawa_match import assert_no_errors, count_actions, final_standings, stored_game
 
 from data.store import open_ledger
 from rules.log import replay
@@ -20,14 +19,6 @@ from rules.log import replay
 pytestmark = pytest.mark.e2e
 
 WORKER_READY = re.compile(r"computer players: worker process (\d+) is ready")
-
-
-def count_actions(db_path) -> int:
-    con = sqlite3.connect(db_path)
-    try:
-        return con.execute("SELECT count(*) FROM actions").fetchone()[0]
-    finally:
-        con.close()
 
 
 async def computers_note(db_path, game_id: int):
