@@ -251,7 +251,9 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         # One gallery: the judged field, and the standings card (none without results).
         field = await self.drawn_picture(table, lang)
-        card = await standings_card.standings_file(embed.title or "", results, lang, table.game_id)
+        card = await standings_card.standings_file(
+            embed.title or "", results, lang, table.game_id, table.levels
+        )
         files = [field] if card is None else [field, card]
         pictures = [Picture(f"attachment://{f.filename}", f.description or "") for f in files]
         await self.post_results(table, results, embed, pictures, files=files)
