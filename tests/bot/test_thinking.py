@@ -16,7 +16,8 @@ import pytest
 from ai import LOOK
 from ai.infoset import may_look
 from bot.runtime import thinking as thinking_module
-from bot.runtime.table import Table
+from bot.runtime.manager import Defaults, TableManager
+from bot.runtime.table import Place, Table
 from bot.runtime.thinking import Thinker
 from data.store import open_ledger
 from rules.base import AnyGame
@@ -63,7 +64,8 @@ async def test_a_hard_decision_runs_in_a_worker_within_its_budget() -> None:
         took = time.perf_counter() - began
         assert action in state.legal_actions(player)
         assert took < (60 + thinker.margin_ms) / 1000
-        where = Thinker(1, think_ms=60, work=thinking_work.where)
+        # A fresh pool (a process to start: a busy machine may take its time).
+        where = Thinker(1, think_ms=60, margin_ms=10_000, work=thinking_work.where)
         pid = await where.decide(state, log, player, "hard", 3, "game 1")
         where.close()
         assert isinstance(pid, int) and pid != os.getpid()  # not on the event loop's process
@@ -98,7 +100,8 @@ async def test_a_slow_worker_costs_one_decision_normal_in_process_and_one_warnin
 async def test_a_crashed_worker_falls_back_to_normal_and_the_pool_is_replaced(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    thinker = Thinker(1, think_ms=50, work=thinking_work.crash)
+    # The margin is no matter here: however slowly the worker starts, it dies first.
+    thinker = Thinker(1, think_ms=50, margin_ms=10_000, work=thinking_work.crash)
     try:
         state, log, player = kamiza()
         move = await thinker.decide(state, log, player, "hard", 1, "game 1")
@@ -170,10 +173,10 @@ async def test_levels_go_to_their_seats_and_timeouts_play_normal(ledger, monkeyp
     monkeypatch.setattr(thinking_module, "agent_answer", spy)
     recorder = Recorder()
     manager = make_manager(ledger, recorder, turn_seconds=0.05)
-    place_lobby = await open_and_start_lobby(manager)
-    await place_lobby.set_level(1, False, 2, "hard")
-    await place_lobby.set_level(1, False, 1, "easy")
-    table = await manager.start(place_lobby, 1)
+    lobby = await open_lobby_of_two_computers(manager)
+    await lobby.set_level(1, False, 2, "hard")
+    await lobby.set_level(1, False, 1, "easy")
+    table = await manager.start(lobby, 1)
     assert table.levels == {"bot-1": "easy", "bot-2": "hard"}
     await until(lambda: table.closed, recorder, timeout=30)
     assert {level for player, level in asked if player == "bot-1"} == {"easy"}
@@ -181,9 +184,7 @@ async def test_levels_go_to_their_seats_and_timeouts_play_normal(ledger, monkeyp
     assert {level for player, level in asked if not player.startswith("bot-")} == {"normal"}
 
 
-async def open_and_start_lobby(manager: Any) -> Any:
-    from bot.runtime.table import Place
-
+async def open_lobby_of_two_computers(manager: Any) -> Any:
     manager.reserve(20)
     lobby = await manager.open_lobby(
         game="kamiza", place=Place(10, 20, None), host_id=1, host_name="host", options={}, bots=2
@@ -215,9 +216,6 @@ async def test_a_computers_look_is_marked_on_the_table_as_draw_marks_it(
 
     monkeypatch.setattr(thinking_module, "agent_answer", look_first)
     monkeypatch.setattr(presenter, "mark_seen_draw", marking)
-    from bot.runtime.manager import Defaults, TableManager
-    from bot.runtime.table import Place
-
     manager = TableManager(
         ledger, {"kobayakawa": presenter}, Defaults(turn_seconds=60, bot_delay=0.0)
     )
