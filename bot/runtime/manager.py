@@ -249,7 +249,7 @@ class TableManager:
             timing=timing,
             on_closed=self._forget,
             thinker=self.thinker,
-            log=log_doc,
+            game_log=log_doc,
         )
         self._track(table)
         return table

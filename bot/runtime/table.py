@@ -108,7 +108,7 @@ class Table(Generic[G]):
         on_closed: Callable[[Table[AnyGame]], None] = lambda table: None,
         thinker: Thinker | None = None,
         levels: Mapping[str, str] | None = None,
-        log: Mapping[str, Any] | None = None,
+        game_log: Mapping[str, Any] | None = None,
     ) -> None:
         self.game_id = game_id
         self.place = place
@@ -135,7 +135,9 @@ class Table(Generic[G]):
         self.levels = dict(levels or {})  # a computer seat's level (`ai.LEVELS`), by player
         # The game's log as committed (a worker loads the state from it); None: decisions are
         # made in-process (a table built without it, in tests).
-        self.log = None if log is None else {**log, "actions": list(log.get("actions", []))}
+        self.game_log = (
+            None if game_log is None else {**game_log, "actions": list(game_log.get("actions", []))}
+        )
 
     @property
     def game(self) -> str:
@@ -173,8 +175,8 @@ class Table(Generic[G]):
             await self.ledger.append_action(self.game_id, self.seq, entry)
             before, round_before = self.state.next(), self.state.round_number()
             events = self.state.apply(player, action)
-            if self.log is not None:
-                self.log["actions"].append(entry)
+            if self.game_log is not None:
+                self.game_log["actions"].append(entry)
             if cause in PLAYED_FOR and player not in self.away:
                 self.away[player] = self.seq
                 await remember(self.ledger, self.game_id, AWAY_NOTE, self.away)

@@ -111,7 +111,7 @@ class Thinker:
             self._watch(pool, future)
         except BrokenProcessPool:
             logger.warning("%s: a computer player's worker died; new pool, normal decides", where)
-            self._replace(pool)
+            self._replace(pool, broken=True)
         except Exception as exc:  # the agent failed, or the pool was shut down meanwhile
             logger.warning(
                 "%s: the %s computer player failed (%r); normal decides", where, level, exc
@@ -133,11 +133,14 @@ class Thinker:
             )
         return self._pool
 
-    def _replace(self, pool: ProcessPoolExecutor) -> None:
-        """A new pool for the next decisions (once per broken pool, however many noticed)."""
+    def _replace(self, pool: ProcessPoolExecutor, broken: bool = False) -> None:
+        """A new pool for the next decisions (once per pool, however many noticed). A broken
+        pool is left to its own thread, which is failing its queue and ending its workers (a
+        shutdown meanwhile would race it); a stuck one is killed."""
         if self._pool is pool:
             self._pool = None
-            _kill(pool)
+            if not broken:
+                _kill(pool)
             self.start()
 
     def _watch(self, pool: ProcessPoolExecutor, future: Future[Answer]) -> None:
@@ -177,7 +180,7 @@ class ThinkingTable(Protocol):
     state: Any
     presenter: Any
     thinker: Thinker
-    log: dict[str, Any] | None
+    game_log: dict[str, Any] | None
     _rng: random.Random
 
 
@@ -188,7 +191,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     restart does not offer the unseen choice again; it is then asked again."""
     seq, where = table.seq, f"game {table.game_id}"
     action = await table.thinker.decide(
-        table.state, table.log, player, level, table._rng.getrandbits(64), where
+        table.state, table.game_log, player, level, table._rng.getrandbits(64), where
     )
     if action is not LOOK:
         return action
@@ -202,7 +205,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     if table.closed or table.seq != seq:
         return None
     action = await table.thinker.decide(
-        table.state, table.log, player, level, table._rng.getrandbits(64), where
+        table.state, table.game_log, player, level, table._rng.getrandbits(64), where
     )
     if action is LOOK:
         raise ValueError(f"{level}: LOOK twice in one draw turn")
