@@ -23,6 +23,7 @@ from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
 from bot.runtime.tasks import spawn
+from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from data.errors import LedgerError
 from data.store import Ledger, open_ledger
@@ -92,7 +93,9 @@ class KamizaBot(commands.Bot):
                 tables_per_server=self.settings.tables_per_server,
             ),
             self.sharding,
+            Thinker(self.settings.ai_workers, self.settings.ai_think_ms),
         )
+        self.tables.thinker.start()  # its workers start while the commands sync
         await self.tree.set_translator(CatalogueTranslator())
         # Before any cog reads the list; a game's presenter serves all its tables.
         for spec in games.load((*games.PACKAGES, *self.settings.extra_games)):

@@ -39,6 +39,10 @@ class Settings(PluginSettings):
     # process runs ("0,1"). Both unset: one process runs the whole bot, unsharded.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Computer players (README "Computer players in Discord"): worker processes that make their
+    # decisions off the event loop, and the time budget of a `hard` decision.
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    ai_think_ms: int = Field(default=300, ge=10, le=10_000)
 
     @field_validator("discord_token")
     @classmethod

@@ -18,10 +18,12 @@ from bot.runtime.lobby import (
     computers_from,
     computers_note,
     human_seat,
+    seat_levels,
 )
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
 from bot.runtime.table import Place, Table, Timing
+from bot.runtime.thinking import DEFAULT_LEVEL, Thinker
 from data.store import GameRecord, Ledger, Seat
 from rules.base import AnyGame, Event, InvalidSetup, RulesError
 from rules.log import apply_entry, load, new_header
@@ -53,8 +55,10 @@ class TableManager:
         presenters: Mapping[str, Presenter[Any]],
         defaults: Defaults,
         shards: Shards | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.ledger = ledger
+        self.thinker = thinker or Thinker()  # the computer players' pool (None: in-process)
         self.presenters = presenters
         self.defaults = defaults
         # The guilds whose tables this process runs; the other processes run the others.
@@ -105,15 +109,16 @@ class TableManager:
         members: Sequence[Seat] = (),
         computers: Sequence[ComputerSeat] | None = None,
         rematch_of: int | None = None,
+        level: str = DEFAULT_LEVEL,
     ) -> Lobby:
-        """A new lobby with its host seated (then `members`, then `bots` computer seats, or the
-        `computers` given); the home must have been reserved."""
+        """A new lobby with its host seated (then `members`, then `bots` computer seats at
+        `level`, or the `computers` given); the home must have been reserved."""
         try:
             self.check_room(place.guild_id, host_id)
             cls = GAMES[game]
             opts = cls.normalise_options(options)
             computers = list(computers) if computers is not None else []
-            computers += [ComputerSeat() for _ in range(bots - len(computers))]
+            computers += [ComputerSeat(level) for _ in range(bots - len(computers))]
             if bots < 0 or not len(computers) < cls.max_players - len(members):
                 raise TableError("lobby.bad_bots", max=cls.max_players - 1)
             settings = await self.ledger.guild_settings(place.guild_id)
@@ -213,13 +218,23 @@ class TableManager:
             lobby.mark_closed()
             lobby.outbox.close()
         state = load(header)
-        table = await self._table(lobby.game_id, lobby.place, lobby.host_id, seated, state, 0)
+        table = await self._table(
+            lobby.game_id, lobby.place, lobby.host_id, seated, state, 0, header
+        )
+        table.levels.update(seat_levels(lobby.computers, seated))
         table.message_ids.update(lobby.message_ids)
         table.start(restored=False)
         return table
 
     async def _table(
-        self, game_id: int, place: Place, host_id: int, seats: list[Seat], state: AnyGame, seq: int
+        self,
+        game_id: int,
+        place: Place,
+        host_id: int,
+        seats: list[Seat],
+        state: AnyGame,
+        seq: int,
+        log_doc: Mapping[str, Any],
     ) -> Table[AnyGame]:
         settings = await self.ledger.guild_settings(place.guild_id)
         timing = Timing(
@@ -237,6 +252,8 @@ class TableManager:
             presenter=self.presenters[state.name],
             timing=timing,
             on_closed=self._forget,
+            thinker=self.thinker,
+            game_log=log_doc,
         )
         self._track(table)
         return table
@@ -324,10 +341,17 @@ class TableManager:
         state = load(log_doc)
         place = Place(record.guild_id, record.channel_id, record.thread_id)
         table = await self._table(
-            record.id, place, record.host_id, list(record.seats), state, len(record.actions)
+            record.id,
+            place,
+            record.host_id,
+            list(record.seats),
+            state,
+            len(record.actions),
+            log_doc,
         )
         table.message_ids.update(notes.get("messages", {}))
         table.notes.update(notes)
+        table.levels.update(levels_of(record, notes))
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         if state.over:  # the last action was committed, the results were not
             table.presenter.recall(table, _before_last(log_doc))
@@ -362,6 +386,7 @@ class TableManager:
             timing=Timing(),
         )
         table.message_ids.update(notes.get("messages", {}))
+        table.levels.update(levels_of(record, notes))
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         presenter.recall(table, _before_last(doc))
         table.announce_end(results=record.results, last=last)
@@ -385,6 +410,12 @@ class TableManager:
     async def shutdown(self) -> None:
         for item in self.live():
             await item.stop()
+        self.thinker.close()  # the computer players' workers stop with the bot
+
+
+def levels_of(record: GameRecord, notes: Mapping[str, Any]) -> dict[str, str]:
+    """The levels of a stored game's computer seats (its computers note)."""
+    return seat_levels(computers_from(notes.get(COMPUTERS_NOTE), record.seats), record.seats)
 
 
 async def _quietly(write: Awaitable[None], game_id: int) -> None:

@@ -55,7 +55,7 @@ class StepTable(Protocol):
 
     def _pace(self) -> Awaitable[None]: ...
 
-    def _policy(self, player: str) -> Any: ...
+    def _policy(self, player: str, cause: str) -> Awaitable[Any]: ...
 
     def set_autopilot(self, player: str) -> Awaitable[None]: ...
 
@@ -122,7 +122,7 @@ async def run_step(table: StepTable, key: StepKey) -> None:
 async def choose_for(table: StepTable, player: str, key: StepKey, cause: str) -> None:
     """Choose for a seat with the computer players' policy, a few tries at most; a failure
     leaves the seat to choose (a member) or to the next start of the step's clock."""
-    action = table._policy(player)
+    action = await table._policy(player, cause)
     for pause in (*TRIES, None):
         try:
             await table.act(player, action, cause=cause, still_shown=still_waiting(player, key))

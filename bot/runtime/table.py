@@ -14,8 +14,8 @@ from bot.runtime.memory import Memory
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
 from bot.runtime.step_clock import StepKey, run_step, step_key
 from bot.runtime.tasks import Outbox, spawn
+from bot.runtime.thinking import DEFAULT_LEVEL, Thinker, choose
 from data.store import Ledger, ResultRow, Seat
-from rules.agents import computer_action
 from rules.base import AnyGame, Event, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -106,6 +106,9 @@ class Table(Generic[G]):
         presenter: TablePresenter[G],
         timing: Timing,
         on_closed: Callable[[Table[AnyGame]], None] = lambda table: None,
+        thinker: Thinker | None = None,
+        levels: Mapping[str, str] | None = None,
+        game_log: Mapping[str, Any] | None = None,
     ) -> None:
         self.game_id = game_id
         self.place = place
@@ -128,6 +131,13 @@ class Table(Generic[G]):
         self._clock: asyncio.Task[Any] | None = None
         self._step: StepKey | None = None  # the step of choices at once its clock runs for
         self._on_closed = on_closed
+        self.thinker = thinker or Thinker()  # None: in-process (tests)
+        self.levels = dict(levels or {})  # a computer seat's level (`ai.LEVELS`), by player
+        # The game's log as committed (a worker loads the state from it); None: decisions are
+        # made in-process (a table built without it, in tests).
+        self.game_log = (
+            None if game_log is None else {**game_log, "actions": list(game_log.get("actions", []))}
+        )
 
     @property
     def game(self) -> str:
@@ -165,6 +175,8 @@ class Table(Generic[G]):
             await self.ledger.append_action(self.game_id, self.seq, entry)
             before, round_before = self.state.next(), self.state.round_number()
             events = self.state.apply(player, action)
+            if self.game_log is not None:
+                self.game_log["actions"].append(entry)
             if cause in PLAYED_FOR and player not in self.away:
                 self.away[player] = self.seq
                 await remember(self.ledger, self.game_id, AWAY_NOTE, self.away)
@@ -328,7 +340,7 @@ class Table(Generic[G]):
 
     async def _computer_turn(self, player: str, seq: int, cause: str) -> None:
         await self._pace()
-        await self._act_for(player, self._policy(player), seq, cause)
+        await self._act_for(player, await self._policy(player, cause), seq, cause)
 
     async def _pace(self) -> None:
         """A computer or autopilot move comes `bot_delay` after the previous move was *shown*:
@@ -341,11 +353,13 @@ class Table(Generic[G]):
             log.warning("game %s: the table's messages lag; playing on", self.game_id)
         await asyncio.sleep(self.timing.bot_delay)
 
-    def _policy(self, player: str) -> Any:
-        """The computer players' move (`rules.agents.computer_action`), for bots, timeouts and
-        autopilot alike; a failing policy falls back to the first legal move."""
+    async def _policy(self, player: str, cause: str) -> Any:
+        """The move the table makes for `player` (`bot.runtime.thinking`): a computer seat's
+        at its level, a timeout's or autopilot's at `normal`; a failing policy falls back to
+        the first legal move."""
+        level = self.levels.get(player, DEFAULT_LEVEL) if cause == "bot" else DEFAULT_LEVEL
         try:
-            return computer_action(self.state, player, self._rng)
+            return await choose(self, player, level)
         except Exception:
             log.exception("game %s: the computer player failed; simplest move", self.game_id)
             return self.state.legal_actions(player)[0]
@@ -362,7 +376,7 @@ class Table(Generic[G]):
         autopilot = self.expiries[player] >= self.timing.expiries_before_autopilot
         if autopilot:
             await self.set_autopilot(player)
-        await self._act_for(player, self._policy(player), seq, "timeout")
+        await self._act_for(player, await self._policy(player, "timeout"), seq, "timeout")
         if autopilot and not self.closed:
             self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
 

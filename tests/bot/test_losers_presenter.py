@@ -217,6 +217,8 @@ async def test_computers_are_named_by_their_seat_in_play() -> None:
     to_play = f"{presenter.seat_name(table, state.next().player)} · ▶ to play ·"
     assert to_play in board
     assert menus.seat_label(table, first, "ja") == "ボット1"
+    table.levels = {first: "hard"}  # a level chosen in the lobby goes with the seat's name
+    assert presenter.seat_name(table, first) == "🤖 Bot 1 (hard)"
 
 
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
