@@ -87,7 +87,8 @@ class Settings(PluginSettings):
                     f"SHARD_IDS: shard {outside[0]} is not below SHARD_COUNT={count} "
                     f"(shards are numbered 0 to {count - 1})"
                 )
-        if (count or 1) > 1 and not is_postgres(self.database_url):
+        # One process may run every shard on SQLite; a share of them means other processes.
+        if set(self.shards) != set(range(count or 1)) and not is_postgres(self.database_url):
             raise ValueError(
                 f"SHARD_COUNT={count} needs a PostgreSQL ledger that every process shares: set "
                 "DATABASE_URL=postgresql://… (move the ledger with `python -m data copy`)"

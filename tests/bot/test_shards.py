@@ -68,6 +68,15 @@ def test_several_shards_on_sqlite_are_errors(monkeypatch, tmp_path) -> None:
     assert list(tmp_path.iterdir()) == []  # nothing opened
 
 
+@pytest.mark.parametrize("ids", [None, "1,0"])
+def test_one_process_may_run_every_shard_on_sqlite(monkeypatch, ids) -> None:
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    if ids is not None:
+        monkeypatch.setenv("SHARD_IDS", ids)
+    settings = load_settings()
+    assert settings.database_url.startswith("sqlite:") and set(settings.shards) == {0, 1}
+
+
 def test_a_guild_belongs_to_its_shard() -> None:
     assert shard_of(GUILD_ON_0, 2) == 0 and shard_of(GUILD_ON_1, 2) == 1
     second = Shards.of(2, [1])
