@@ -7,7 +7,7 @@ that runs its guild's shard (`bot.runtime.shards`). A member who plays from thei
 1. acknowledges the click at once (a deferred update: Discord's 3 seconds are met, nothing
    shows yet), then
 2. sends the click (its interaction as Discord sent it, the token included) by NOTIFY on the
-   channel of the table's shard (`kamiza_shard_<n>`, which the owner LISTENs on), and
+   channel of the table's shard (`table_shard_<n>`, which the owner LISTENs on), and
 3. waits a moment for the owner's "taken" notice; without one (the owner is restarting, or no
    process runs that shard) it tells the member to try again in a moment.
 
@@ -57,7 +57,7 @@ BULKY = {"components": [], "embeds": [], "content": "", "attachments": []}
 
 
 def channel_of(shard: int) -> str:
-    return f"kamiza_shard_{shard}"
+    return f"table_shard_{shard}"
 
 
 class AfterDefer(discord.InteractionResponse[discord.Client]):

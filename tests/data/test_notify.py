@@ -35,14 +35,14 @@ class Inbox:
 
 async def test_a_notice_reaches_the_listener_of_its_channel_only(pg_url) -> None:
     inbox, other = Inbox(), Inbox()
-    listener = await Notices.open(pg_url, {"kamiza_shard_1": inbox, "kamiza_shard_2": other})
+    listener = await Notices.open(pg_url, {"table_shard_1": inbox, "table_shard_2": other})
     sender = await Notices.open(pg_url, {})
     try:
-        await asyncio.gather(*(sender.send("kamiza_shard_1", {"n": n}) for n in range(20)))
+        await asyncio.gather(*(sender.send("table_shard_1", {"n": n}) for n in range(20)))
         assert sorted(n["n"] for n in await inbox.until(20)) == list(range(20))
         assert other.notices == []
         with pytest.raises(NoticeTooLarge):
-            await sender.send("kamiza_shard_1", {"bulk": "x" * 8000})
+            await sender.send("table_shard_1", {"bulk": "x" * 8000})
     finally:
         await sender.close()
         await listener.close()
@@ -50,7 +50,7 @@ async def test_a_notice_reaches_the_listener_of_its_channel_only(pg_url) -> None
 
 async def test_a_listener_whose_connection_is_cut_listens_again(pg_url) -> None:
     inbox = Inbox()
-    listener = await Notices.open(pg_url, {"kamiza_shard_0": inbox})
+    listener = await Notices.open(pg_url, {"table_shard_0": inbox})
     sender = await Notices.open(pg_url, {})
     try:
         admin = await asyncpg.connect(pg_url)
@@ -63,7 +63,7 @@ async def test_a_listener_whose_connection_is_cut_listens_again(pg_url) -> None:
             await admin.close()
         for attempt in range(50):  # until both are back: a notice sent before is lost
             try:
-                await sender.send("kamiza_shard_0", {"n": attempt})
+                await sender.send("table_shard_0", {"n": attempt})
                 await inbox.until(1, timeout=0.2)
                 break
             except (TimeoutError, NoticeNotSent):
