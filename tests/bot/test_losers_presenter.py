@@ -221,6 +221,36 @@ async def test_computers_are_named_by_their_seat_in_play() -> None:
     assert presenter.seat_name(table, first) == "🤖 Bot 1 (hard)"
 
 
+async def test_the_turn_line_names_a_computer_by_its_seat_in_play() -> None:
+    seats = [human_seat(1, "ann"), bot_seat(1), bot_seat(2)]
+    for seed in range(1, 40):  # a computer to act whose seat differs from its lobby number
+        state = start(new_header("rights-of-losers", [s.player for s in seats], {}, seed=seed))
+        to_act = state.next().player
+        lobby_number = to_act.removeprefix("bot-")
+        if to_act != "1" and state.players.index(to_act) + 1 != int(lobby_number):
+            break
+    presenter = LosersPresenter(FakeBot())
+    table = Table(
+        game_id=7,
+        place=Place(1, 2, None),
+        host_id=1,
+        seats=seats,
+        state=state,
+        seq=0,
+        ledger=Ledger(),
+        presenter=presenter,
+        timing=Timing(turn_seconds=3600),
+        levels={to_act: "hard"},
+    )
+    seat_number = state.players.index(to_act) + 1
+    by_seat = f"🤖 Bot {seat_number} (hard)"
+    assert presenter.seat_name(table, to_act) == by_seat
+    message = as_text(presenter.table_message(table, table.moment(None), "en")["view"])
+    assert t("en", "table.turn_now", player=by_seat) in message
+    assert f"Bot {lobby_number} (hard) to play" not in message
+    assert presenter.plain_name(table, "1", "en") == "**ann**"  # a member: in bold, no ping
+
+
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:
     # Seed 85 with three players ends with two players on 34 points: the chips decide.
     table, bot = await played_through(3, 85, random_action)
