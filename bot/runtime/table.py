@@ -1,4 +1,5 @@
-"""A running table: the rules state, its seats, one lock, the turn clock and the ledger writes."""
+"""A running table: the rules state, its seats, one lock, the ledger writes, and its clock (run by
+`bot.runtime.turn_clock` for a turn, `bot.runtime.step_clock` for a step of choices at once)."""
 
 from __future__ import annotations
 
