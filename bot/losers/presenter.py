@@ -93,8 +93,14 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         with its level ("Bot 1 (hard)")."""
         if not table.seats[player].is_bot:
             return super().seat_name(table, player)
-        number = table.state.players.index(player) + 1  # as `menus.seat_label` numbers it
-        return "🤖 " + computer_name(number, self.lang(table), table.levels.get(player))
+        return computer_by_seat(table, player, self.lang(table))
+
+    def plain_name(self, table: Table[RightsOfLosers], player: str, lang: str) -> str:
+        """The turn line's name (no mention): a computer by its seat, as `seat_name` names it,
+        not by its number in the lobby."""
+        if not table.seats[player].is_bot:
+            return super().plain_name(table, player, lang)
+        return computer_by_seat(table, player, lang)
 
     def accent(
         self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
@@ -266,3 +272,10 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         self, table: Table[RightsOfLosers], lang: str
     ) -> Callable[[], discord.File] | None:
         return self.drawing(table, lang)
+
+
+def computer_by_seat(table: Table[RightsOfLosers], player: str, lang: str) -> str:
+    """ "🤖 Bot N" with N the computer's seat in play, as `menus.seat_label` numbers it (seat ① is
+    Bot 1), with its level when chosen ("🤖 Bot 1 (hard)")."""
+    number = table.state.players.index(player) + 1
+    return "🤖 " + computer_name(number, lang, table.levels.get(player))
