@@ -1,0 +1,256 @@
+"""What the web companion (`web/`) reads of the ledger, on either backend: read-only queries.
+
+Every read here leaves out the members who hid themselves (`member_prefs.web = 'hidden'`): a
+leaderboard ranks the members it shows, a game lists a hidden member's seat without their name
+or id (`GameSummary.players`). Whether a server is on the web at all is `WebReads.guild_on`;
+the site checks it before any read of that server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol, get_args
+
+from data import ratings
+from data.records import parse_time
+from data.store import LeaderboardPage, LeaderboardRow
+
+Sort = Literal["rating", "games", "wins", "win_rate", "points", "name"]
+SORTS: tuple[Sort, ...] = get_args(Sort)
+# Every order ends on the rating then the user id: a page boundary never splits ties at random.
+ORDER_BY: dict[Sort, str] = {
+    "rating": "r.rating DESC, r.wins DESC, r.user_id",
+    "games": "r.games DESC, r.rating DESC, r.user_id",
+    "wins": "r.wins DESC, r.rating DESC, r.user_id",
+    "win_rate": "CAST(r.wins AS REAL) / r.games DESC, r.rating DESC, r.user_id",
+    "points": "r.points DESC, r.rating DESC, r.user_id",
+    "name": "lower(r.display_name), r.rating DESC, r.user_id",
+}
+
+
+def shown(column: str) -> str:
+    """SQL true when the member `column` names has not hidden themselves from the web."""
+    return (
+        f"NOT EXISTS (SELECT 1 FROM member_prefs hidden_m"
+        f" WHERE hidden_m.user_id = {column} AND hidden_m.web = 'hidden')"
+    )
+
+
+class Reader(Protocol):
+    """A ledger that lends a read snapshot (`data.sql_ledger.SqlLedger.read`)."""
+
+    def read(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A member's displayed rating after one rated game."""
+
+    game_id: int
+    game: str
+    season_id: int
+    ended_at: datetime | None
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat of a game as the web shows it: `user_id` and `name` are None for a member who
+    hid themselves (and `hidden` True); bots are shown by their seat name."""
+
+    seat: int
+    name: str | None
+    user_id: int | None
+    is_bot: bool
+    hidden: bool
+    score: int | None
+    rank: int | None
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: int
+    game: str
+    status: str
+    season_id: int
+    started_at: datetime | None
+    ended_at: datetime | None
+    rated: bool
+    players: list[Player]
+
+
+BOARD = f"""
+SELECT r.user_id, r.display_name, r.rating, r.mu, r.sigma, r.games, r.wins, r.points,
+       1 + (SELECT count(*) FROM ratings a
+            WHERE a.season_id = r.season_id AND a.game = r.game AND a.rating > r.rating
+              AND {shown("a.user_id")}) AS position
+FROM ratings r
+WHERE r.season_id = ? AND r.game = ? AND {shown("r.user_id")}
+ORDER BY {{order}}
+LIMIT ? OFFSET ?
+"""
+
+HISTORY = """
+SELECT g.id, g.game, g.season_id, g.ended_at, r.mu_after, r.sigma_after
+FROM results r JOIN games g ON g.id = r.game_id
+WHERE r.user_id = ? AND g.guild_id = ? AND g.status = 'finished' AND g.rated = 1
+      AND r.mu_after IS NOT NULL
+ORDER BY g.id
+"""
+
+
+class WebReads:
+    """The web's reads of one ledger (SQLite or PostgreSQL)."""
+
+    def __init__(self, ledger: Reader) -> None:
+        self._ledger = ledger
+
+    async def guild_on(self, guild_id: int) -> bool:
+        """Whether an admin turned the server's web pages on (`/settings web: on`)."""
+        async with (
+            self._ledger.read() as conn,
+            conn.execute("SELECT web FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return row is not None and bool(row[0])
+
+    async def hidden(self, user_ids: Iterable[int]) -> set[int]:
+        """Which of these members hid themselves from the web."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return set()
+        marks = ",".join("?" * len(ids))
+        sql = f"SELECT user_id FROM member_prefs WHERE web = 'hidden' AND user_id IN ({marks})"
+        async with self._ledger.read() as conn, conn.execute(sql, ids) as cur:
+            return {row[0] async for row in cur}
+
+    async def member_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name a shown member last played under in this server; None for a hidden member
+        or one who never sat at a table there."""
+        sql = f"""SELECT s.display_name FROM seats s JOIN games g ON g.id = s.game_id
+                  WHERE s.user_id = ? AND g.guild_id = ? AND {shown("s.user_id")}
+                  ORDER BY g.id DESC LIMIT 1"""
+        async with self._ledger.read() as conn, conn.execute(sql, (user_id, guild_id)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        season_id: int,
+        *,
+        sort: Sort = "rating",
+        page: int = 0,
+        page_size: int = 25,
+    ) -> LeaderboardPage:
+        """A season's standings of shown members, ranked among themselves, in `sort` order."""
+        if sort not in SORTS:
+            raise ValueError(f"sort must be one of {', '.join(SORTS)}")
+        if not 1 <= page_size <= 100 or page < 0:
+            raise ValueError("page must be >= 0 and page_size 1 to 100")
+        count_sql = f"""SELECT count(*) FROM ratings r
+                        WHERE r.season_id = ? AND r.game = ? AND {shown("r.user_id")}"""
+        async with self._ledger.read() as conn:
+            async with conn.execute(count_sql, (season_id, game)) as cur:
+                count = await cur.fetchone()
+            total = int(count[0]) if count else 0
+            sql = BOARD.format(order=ORDER_BY[sort])
+            async with conn.execute(sql, (season_id, game, page_size, page * page_size)) as cur:
+                rows = [
+                    LeaderboardRow(
+                        rank=row["position"],
+                        user_id=row["user_id"],
+                        display_name=row["display_name"],
+                        rating=row["rating"],
+                        mu=row["mu"],
+                        sigma=row["sigma"],
+                        games=row["games"],
+                        wins=row["wins"],
+                        win_rate=row["wins"] / row["games"],
+                        points=row["points"],
+                    )
+                    async for row in cur
+                ]
+        return LeaderboardPage(guild_id, game, season_id, page, page_size, total, rows)
+
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        """The member's displayed rating after each of their rated games in this server, oldest
+        first (every game and season: the chart draws one line per game)."""
+        async with self._ledger.read() as conn, conn.execute(HISTORY, (user_id, guild_id)) as cur:
+            return [
+                RatingPoint(
+                    game_id=row["id"],
+                    game=row["game"],
+                    season_id=row["season_id"],
+                    ended_at=parse_time(row["ended_at"]),
+                    rating=ratings.display(row["mu_after"], row["sigma_after"]),
+                )
+                async for row in cur
+            ]
+
+    async def players(self, game_id: int) -> list[Player]:
+        """A game's seats as the web shows them (hidden members nameless), by seat."""
+        async with self._ledger.read() as conn:
+            return (await _players(conn, [game_id])).get(game_id, [])
+
+    async def recent_games(
+        self, guild_id: int, *, user_id: int | None = None, limit: int = 20
+    ) -> list[GameSummary]:
+        """The server's latest started games (of one member, given `user_id`), newest first."""
+        where, args = ["g.guild_id = ?", "g.header IS NOT NULL"], [guild_id]
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)")
+            args.append(user_id)
+        sql = f"""SELECT g.id, g.game, g.status, g.season_id, g.started_at, g.ended_at, g.rated
+                  FROM games g WHERE {" AND ".join(where)} ORDER BY g.id DESC LIMIT ?"""
+        async with self._ledger.read() as conn:
+            async with conn.execute(sql, (*args, limit)) as cur:
+                games = list(await cur.fetchall())
+            players = await _players(conn, [row["id"] for row in games])
+        return [
+            GameSummary(
+                id=row["id"],
+                game=row["game"],
+                status=row["status"],
+                season_id=row["season_id"],
+                started_at=parse_time(row["started_at"]),
+                ended_at=parse_time(row["ended_at"]),
+                rated=bool(row["rated"]),
+                players=players.get(row["id"], []),
+            )
+            for row in games
+        ]
+
+
+async def _players(conn: Any, game_ids: list[int]) -> dict[int, list[Player]]:
+    """The seats of these games with their results, hidden members nameless."""
+    if not game_ids:
+        return {}
+    marks = ",".join("?" * len(game_ids))
+    sql = f"""SELECT s.game_id, s.position, s.user_id, s.display_name, s.is_bot,
+                     r.score, r.rank, r.winner,
+                     CASE WHEN s.user_id IS NULL THEN 0 WHEN {shown("s.user_id")} THEN 0
+                          ELSE 1 END AS hidden
+              FROM seats s LEFT JOIN results r ON r.game_id = s.game_id AND r.player = s.player
+              WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.position"""
+    found: dict[int, list[Player]] = {}
+    async with conn.execute(sql, game_ids) as cur:
+        async for row in cur:
+            hidden = bool(row["hidden"])
+            found.setdefault(row["game_id"], []).append(
+                Player(
+                    seat=row["position"],
+                    name=None if hidden else row["display_name"],
+                    user_id=None if hidden else row["user_id"],
+                    is_bot=bool(row["is_bot"]),
+                    hidden=hidden,
+                    score=row["score"],
+                    rank=row["rank"],
+                    winner=bool(row["winner"]),
+                )
+            )
+    return found
