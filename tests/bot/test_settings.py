@@ -17,6 +17,7 @@ SETTINGS = (
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
+    "WEB_BASE_URL",
 )
 TOKEN = "MTIzNDU2Nzg5.test.token"
 
@@ -47,6 +48,12 @@ def test_good_settings_load(monkeypatch, tmp_path):
     assert settings.discord_gateway_url == "ws://127.0.0.1:8081/"
     assert settings.database_url.endswith("/ledger.sqlite3?synchronous=normal")
     assert list(tmp_path.iterdir()) == []  # validating touched no file
+    assert settings.web_base_url is None  # no web companion: no link buttons
+
+
+def test_the_web_companions_address_is_kept_without_its_trailing_slash(monkeypatch):
+    monkeypatch.setenv("WEB_BASE_URL", " https://kamiza.example.org/ ")
+    assert load_settings().web_base_url == "https://kamiza.example.org"
 
 
 def test_a_bad_postgresql_url_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):
@@ -84,6 +91,7 @@ def test_a_bad_database_url_is_one_line(monkeypatch, url, says):
         ("DISCORD_GATEWAY_URL", "https://gateway.example/", "must be a URL starting with ws://"),
         ("DISCORD_GATEWAY_URL", "wss://gateway.example:99999/", "is not a valid ws://"),
         ("DISCORD_GATEWAY_URL", "wss://", "has no host"),
+        ("WEB_BASE_URL", "kamiza.example.org", "must be a URL starting with http://"),
     ],
 )
 def test_a_bad_endpoint_is_one_line(monkeypatch, name, url, says):
