@@ -79,7 +79,11 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(request: web.Request, template: str, status: int = 200, **context: Any) -> web.Response:
+def render(
+    request: web.Request, template: str, context: Mapping[str, Any], status: int = 200
+) -> web.Response:
+    """A page: `template` filled with `context` (the model's data, which has a "status" key
+    of its own, and the page's helpers)."""
     text = request.app[TEMPLATES].get_template(template).render(**context)
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
@@ -93,12 +97,12 @@ def seat_names(players: list[dict[str, Any]]) -> dict[str, str]:
 
 
 async def index(request: web.Request) -> web.Response:
-    return render(request, "index.html", server_id=None)
+    return render(request, "index.html", {"server_id": None})
 
 
 async def server_page(request: web.Request) -> web.Response:
     data = await request.app[SITE].server(parse_id(request.match_info["guild"]))
-    return render(request, "server.html", **data)
+    return render(request, "server.html", data)
 
 
 def _board_query(request: web.Request) -> tuple[int | None, str, int]:
@@ -131,13 +135,13 @@ async def leaderboard_page(request: web.Request) -> web.Response:
         base = paths.leaderboard(guild_id, game)
         return f"{base}?{urlencode(query)}" if query else base
 
-    return render(request, "leaderboard.html", link=link, columns=COLUMNS, **data)
+    return render(request, "leaderboard.html", {**data, "link": link, "columns": COLUMNS})
 
 
 async def player_page(request: web.Request) -> web.Response:
     guild_id, user_id = parse_id(request.match_info["guild"]), parse_id(request.match_info["user"])
     data = await request.app[SITE].player(guild_id, user_id)
-    return render(request, "player.html", chart=rating_chart(data["history"]), **data)
+    return render(request, "player.html", {**data, "chart": rating_chart(data["history"])})
 
 
 async def game_page(request: web.Request) -> web.Response:
@@ -149,15 +153,14 @@ async def game_page(request: web.Request) -> web.Response:
     def step_url(step: int) -> str:
         return paths.game(guild_id, game_id, step=step) + "#replay"
 
-    return render(
-        request,
-        "game.html",
+    page = {k: v for k, v in data.items() if k != "steps"}
+    page.update(
         step=data["steps"][index],
         last=last,
         names=seat_names(data["players"]),
         step_url=step_url,
-        **{k: v for k, v in data.items() if k != "steps"},
     )
+    return render(request, "game.html", page)
 
 
 # -- the JSON API --------------------------------------------------------------------------------
@@ -210,12 +213,14 @@ async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
         if api:
             response = as_json({"error": "not found"}, 404)
         else:
-            response = render(request, "not_found.html", 404, server_id=None)
+            page = {"server_id": None, "title": "Not found", "message": "Nothing to show here."}
+            response = render(request, "error.html", page, 404)
     except BadRequest as exc:
         if api:
             response = as_json({"error": str(exc)}, 400)
         else:
-            response = web.Response(text=str(exc), status=400)
+            page = {"server_id": None, "title": "Bad request", "message": str(exc)}
+            response = render(request, "error.html", page, 400)
     response.headers.update(SECURITY_HEADERS)
     return response
 

@@ -16,6 +16,7 @@ class Line:
     colour: str
     points: str  # the polyline's "x,y x,y ..."
     last: tuple[float, float]  # where the line ends, for its dot
+    label: tuple[float, float]  # where its game's name goes: near the dot, inside the chart
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ def rating_chart(history: list[dict[str, Any]]) -> Chart | None:
             COLOURS[n % len(COLOURS)],
             " ".join(f"{px},{py}" for px, py in points),
             points[-1],
+            (max(2.0, min(points[-1][0] - 40, WIDTH - 110.0)), max(12.0, points[-1][1] - 6)),
         )
         for n, (game, points) in enumerate(sorted(by_game.items()))
     ]

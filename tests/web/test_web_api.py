@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from conftest import HIDDEN, OFF, ON, client_of, seed
 from jsonschema import Draft202012Validator
 from openapi_check import api_get, document
+from web_seed import HIDDEN, OFF, ON, client_of, seed
 
 from rules.log import load, public_record, replay
 from web.replay import seat_key
