@@ -50,8 +50,13 @@ def main() -> int:
     try:
         settings = WebSettings()
         load_configured_rules()
-    except (ValidationError, PluginError) as exc:
-        print(f"web: {str(exc).splitlines()[0]}", file=sys.stderr)
+    except ValidationError as exc:
+        for error in exc.errors():
+            name = str(error["loc"][0]).upper() if error["loc"] else "settings"
+            print(f"web: {name} is invalid: {error['msg']}", file=sys.stderr)
+        return 2
+    except PluginError as exc:
+        print(f"web: {exc}", file=sys.stderr)
         return 2
     try:
         asyncio.run(serve(settings))
