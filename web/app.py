@@ -146,20 +146,13 @@ async def player_page(request: web.Request) -> web.Response:
 
 async def game_page(request: web.Request) -> web.Response:
     guild_id, game_id = parse_id(request.match_info["guild"]), parse_id(request.match_info["id"])
-    data = await request.app[SITE].game(guild_id, game_id)
-    last = len(data["steps"]) - 1
-    index = min(parse_int(request.query.get("step"), "step", 0), last)
+    step = parse_int(request.query.get("step"), "step", 0)
+    data = await request.app[SITE].game_step(guild_id, game_id, step)
 
-    def step_url(step: int) -> str:
-        return paths.game(guild_id, game_id, step=step) + "#replay"
+    def step_url(index: int) -> str:
+        return paths.game(guild_id, game_id, step=index) + "#replay"
 
-    page = {k: v for k, v in data.items() if k != "steps"}
-    page.update(
-        step=data["steps"][index],
-        last=last,
-        names=seat_names(data["players"]),
-        step_url=step_url,
-    )
+    page = {**data, "names": seat_names(data["players"]), "step_url": step_url}
     return render(request, "game.html", page)
 
 

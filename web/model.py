@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol
 
-from data.store import Ledger, Season
+from data.store import GameRecord, Ledger, Season
 from data.web_reads import SORTS, GameSummary, Player, RatingPoint, Reader, Sort, WebReads
 from rules.registry import GAMES
 from web import paths
-from web.replay import ReplayCache, seat_key
+from web.replay import ReplayCache, public_step, seat_key
 
 PAGE_SIZE = 25
 RECENT = 20
@@ -213,17 +213,14 @@ class Site:
             "recent_games": [_summary(guild_id, g) for g in recent],
         }
 
-    async def game(self, guild_id: int, game_id: int) -> dict[str, Any]:
+    async def _game(self, guild_id: int, game_id: int) -> tuple[GameRecord, dict[str, Any]]:
+        """The game's record and what every view of it shows: its facts and its seats."""
         await self._server_on(guild_id)
         record = await self.ledger.get_game(game_id)
-        if record is None or record.guild_id != guild_id:
-            raise NotFound
-        log = record.log()
-        if log is None:  # a lobby: no table yet
-            raise NotFound
-        replay = self.replays.replay(game_id, log, record.status == "finished")
+        if record is None or record.guild_id != guild_id or record.header is None:
+            raise NotFound  # none, another server's, or a lobby (no table yet)
         players = await self.reads.players(game_id)
-        return {
+        return record, {
             "server_id": str(guild_id),
             "id": record.id,
             "game": record.game,
@@ -233,6 +230,18 @@ class Site:
             "ended_at": _time(record.ended_at),
             "url": paths.game(guild_id, record.id),
             "players": [_player(guild_id, p) for p in players],
-            "steps": replay["steps"],
-            "result": replay["result"] if record.status == "finished" else None,
         }
+
+    async def game(self, guild_id: int, game_id: int) -> dict[str, Any]:
+        """The game with its whole public replay (the API)."""
+        record, facts = await self._game(guild_id, game_id)
+        replay = self.replays.replay(game_id, record.log() or {}, record.status == "finished")
+        finished = record.status == "finished"
+        return {**facts, "steps": replay["steps"], "result": replay["result"] if finished else None}
+
+    async def game_step(self, guild_id: int, game_id: int, step: int) -> dict[str, Any]:
+        """The game with one step of its replay (a page): "step", "last", "result"."""
+        record, facts = await self._game(guild_id, game_id)
+        made = public_step(record.log() or {}, step)
+        finished = record.status == "finished"
+        return {**facts, **made, "result": made["result"] if finished else None}
