@@ -8,7 +8,7 @@ the site checks it before any read of that server.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol, get_args
@@ -20,14 +20,34 @@ from data.store import LeaderboardPage, LeaderboardRow
 Sort = Literal["rating", "games", "wins", "win_rate", "points", "name"]
 SORTS: tuple[Sort, ...] = get_args(Sort)
 # Every order ends on the rating then the user id: a page boundary never splits ties at random.
-ORDER_BY: dict[Sort, str] = {
-    "rating": "r.rating DESC, r.wins DESC, r.user_id",
-    "games": "r.games DESC, r.rating DESC, r.user_id",
-    "wins": "r.wins DESC, r.rating DESC, r.user_id",
-    "win_rate": "CAST(r.wins AS REAL) / r.games DESC, r.rating DESC, r.user_id",
-    "points": "r.points DESC, r.rating DESC, r.user_id",
-    "name": "lower(r.display_name), r.rating DESC, r.user_id",
+SORT_KEYS: dict[Sort, Callable[[LeaderboardRow], tuple[Any, ...]]] = {
+    "rating": lambda r: (-r.rating, -r.wins, r.user_id),
+    "games": lambda r: (-r.games, -r.rating, r.user_id),
+    "wins": lambda r: (-r.wins, -r.rating, r.user_id),
+    "win_rate": lambda r: (-r.win_rate, -r.rating, r.user_id),
+    "points": lambda r: (-r.points, -r.rating, r.user_id),
+    "name": lambda r: (r.display_name.casefold(), -r.rating, r.user_id),
 }
+
+
+def page_of(
+    board: Sequence[LeaderboardRow],
+    guild_id: int,
+    game: str,
+    season_id: int,
+    *,
+    sort: Sort = "rating",
+    page: int = 0,
+    page_size: int = 25,
+) -> LeaderboardPage:
+    """One page of a whole ranked board (`WebReads.board`) in `sort` order."""
+    if sort not in SORTS:
+        raise ValueError(f"sort must be one of {', '.join(SORTS)}")
+    if not 1 <= page_size <= 100 or page < 0:
+        raise ValueError("page must be >= 0 and page_size 1 to 100")
+    ordered = board if sort == "rating" else sorted(board, key=SORT_KEYS[sort])
+    rows = list(ordered[page * page_size : (page + 1) * page_size])
+    return LeaderboardPage(guild_id, game, season_id, page, page_size, len(board), rows)
 
 
 def shown(column: str) -> str:
@@ -82,15 +102,14 @@ class GameSummary:
     players: list[Player]
 
 
+# Ranked among the members shown, in one pass (a window): a rank counted row by row would read
+# the board again for every row.
 BOARD = f"""
 SELECT r.user_id, r.display_name, r.rating, r.mu, r.sigma, r.games, r.wins, r.points,
-       1 + (SELECT count(*) FROM ratings a
-            WHERE a.season_id = r.season_id AND a.game = r.game AND a.rating > r.rating
-              AND {shown("a.user_id")}) AS position
+       RANK() OVER (ORDER BY r.rating DESC) AS position
 FROM ratings r
 WHERE r.season_id = ? AND r.game = ? AND {shown("r.user_id")}
-ORDER BY {{order}}
-LIMIT ? OFFSET ?
+ORDER BY r.rating DESC, r.wins DESC, r.user_id
 """
 
 HISTORY = """
@@ -137,6 +156,26 @@ class WebReads:
             row = await cur.fetchone()
         return None if row is None else str(row[0])
 
+    async def board(self, game: str, season_id: int) -> list[LeaderboardRow]:
+        """A season's whole board of shown members, ranked among themselves, best first (the
+        site pages and sorts it, `page_of`)."""
+        async with self._ledger.read() as conn, conn.execute(BOARD, (season_id, game)) as cur:
+            return [
+                LeaderboardRow(
+                    rank=row["position"],
+                    user_id=row["user_id"],
+                    display_name=row["display_name"],
+                    rating=row["rating"],
+                    mu=row["mu"],
+                    sigma=row["sigma"],
+                    games=row["games"],
+                    wins=row["wins"],
+                    win_rate=row["wins"] / row["games"],
+                    points=row["points"],
+                )
+                async for row in cur
+            ]
+
     async def leaderboard(
         self,
         guild_id: int,
@@ -147,35 +186,9 @@ class WebReads:
         page: int = 0,
         page_size: int = 25,
     ) -> LeaderboardPage:
-        """A season's standings of shown members, ranked among themselves, in `sort` order."""
-        if sort not in SORTS:
-            raise ValueError(f"sort must be one of {', '.join(SORTS)}")
-        if not 1 <= page_size <= 100 or page < 0:
-            raise ValueError("page must be >= 0 and page_size 1 to 100")
-        count_sql = f"""SELECT count(*) FROM ratings r
-                        WHERE r.season_id = ? AND r.game = ? AND {shown("r.user_id")}"""
-        async with self._ledger.read() as conn:
-            async with conn.execute(count_sql, (season_id, game)) as cur:
-                count = await cur.fetchone()
-            total = int(count[0]) if count else 0
-            sql = BOARD.format(order=ORDER_BY[sort])
-            async with conn.execute(sql, (season_id, game, page_size, page * page_size)) as cur:
-                rows = [
-                    LeaderboardRow(
-                        rank=row["position"],
-                        user_id=row["user_id"],
-                        display_name=row["display_name"],
-                        rating=row["rating"],
-                        mu=row["mu"],
-                        sigma=row["sigma"],
-                        games=row["games"],
-                        wins=row["wins"],
-                        win_rate=row["wins"] / row["games"],
-                        points=row["points"],
-                    )
-                    async for row in cur
-                ]
-        return LeaderboardPage(guild_id, game, season_id, page, page_size, total, rows)
+        """A page of `board` in `sort` order."""
+        board = await self.board(game, season_id)
+        return page_of(board, guild_id, game, season_id, sort=sort, page=page, page_size=page_size)
 
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
         """The member's displayed rating after each of their rated games in this server, oldest

@@ -11,10 +11,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol
 
-from data.store import GameRecord, Ledger, Season
-from data.web_reads import SORTS, GameSummary, Player, RatingPoint, Reader, Sort, WebReads
+from data.store import GameRecord, LeaderboardRow, Ledger, Season
+from data.web_reads import (
+    SORTS,
+    GameSummary,
+    Player,
+    RatingPoint,
+    Reader,
+    Sort,
+    WebReads,
+    page_of,
+)
 from rules.registry import GAMES
 from web import paths
+from web.cache import Fresh
 from web.replay import ReplayCache, public_step, seat_key
 
 PAGE_SIZE = 25
@@ -110,9 +120,11 @@ class Site:
         self.ledger = ledger
         self.reads = WebReads(ledger)
         self.replays = ReplayCache()
+        self._servers_on: Fresh[bool] = Fresh()
+        self._boards: Fresh[list[LeaderboardRow]] = Fresh()
 
     async def _server_on(self, guild_id: int) -> None:
-        if not await self.reads.guild_on(guild_id):
+        if not await self._servers_on.get(guild_id, lambda: self.reads.guild_on(guild_id)):
             raise NotFound
 
     async def _seasons(self, guild_id: int) -> list[Season]:
@@ -150,8 +162,12 @@ class Site:
         rows: list[dict[str, Any]] = []
         total, pages = 0, 1
         if season is not None:
-            board = await self.reads.leaderboard(
-                guild_id, game, season.id, sort=chosen, page=page, page_size=PAGE_SIZE
+            season_id = season.id
+            whole = await self._boards.get(
+                (game, season_id), lambda: self.reads.board(game, season_id)
+            )
+            board = page_of(
+                whole, guild_id, game, season_id, sort=chosen, page=page, page_size=PAGE_SIZE
             )
             total, pages = board.total, board.pages
             rows = [
