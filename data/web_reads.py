@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol, get_args
 
 from data import ratings
 from data.records import parse_time
+from data.standings import board_row
 from data.store import LeaderboardPage, LeaderboardRow
 
 Sort = Literal["rating", "games", "wins", "win_rate", "points", "name"]
@@ -160,35 +161,7 @@ class WebReads:
         """A season's whole board of shown members, ranked among themselves, best first (the
         site pages and sorts it, `page_of`)."""
         async with self._ledger.read() as conn, conn.execute(BOARD, (season_id, game)) as cur:
-            return [
-                LeaderboardRow(
-                    rank=row["position"],
-                    user_id=row["user_id"],
-                    display_name=row["display_name"],
-                    rating=row["rating"],
-                    mu=row["mu"],
-                    sigma=row["sigma"],
-                    games=row["games"],
-                    wins=row["wins"],
-                    win_rate=row["wins"] / row["games"],
-                    points=row["points"],
-                )
-                async for row in cur
-            ]
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        game: str,
-        season_id: int,
-        *,
-        sort: Sort = "rating",
-        page: int = 0,
-        page_size: int = 25,
-    ) -> LeaderboardPage:
-        """A page of `board` in `sort` order."""
-        board = await self.board(game, season_id)
-        return page_of(board, guild_id, game, season_id, sort=sort, page=page, page_size=page_size)
+            return [board_row(row) async for row in cur]
 
     async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
         """The member's displayed rating after each of their rated games in this server, oldest

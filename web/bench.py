@@ -20,6 +20,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import aiohttp
 
@@ -85,11 +87,44 @@ def _sample(path: str, game: str, rng: random.Random) -> tuple[list[tuple[int, i
     return [(i, counts.get(i, 0)) for i in chosen], max(1, -(-rated // 25))
 
 
+class SiteDidNotStart(Exception):
+    pass
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+@contextmanager
+def serving(url: str, cwd: str | None = None) -> Iterator[str]:
+    """`python -m web` over the ledger at `url` in a process of its own, on a free loopback
+    port, until the block ends: its base URL. SiteDidNotStart when it does not listen in 30 s."""
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "web"],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SiteDidNotStart(f"python -m web did not start over {url}") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def _ms(samples: list[float]) -> str:
@@ -164,26 +199,12 @@ def run(games: int, game: str, rate: float, seconds: float, target_ms: float) ->
         else:
             game_id, actions = rng.choice(sample)
             targets.append(paths.game(BIG_GUILD, game_id, step=rng.randrange(actions + 1)))
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "web"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    print("web bench: python -m web did not start", file=sys.stderr)
-                    return 2
-                time.sleep(0.1)
-        latencies, errors, elapsed = asyncio.run(_load(f"http://127.0.0.1:{port}", targets, rate))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+        with serving(url) as base:
+            latencies, errors, elapsed = asyncio.run(_load(base, targets, rate))
+    except SiteDidNotStart as exc:
+        print(f"web bench: {exc}", file=sys.stderr)
+        return 2
     every = latencies["leaderboard"] + latencies["game"]
     print(f"ledger: {games} finished games of {game}, {os.path.getsize(path) / 2**20:.0f} MiB")
     print(f"sent {count} requests in {elapsed:.1f} s ({count / elapsed:.0f}/s), {errors} errors")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import discord
-import pytest
 from discord import app_commands
 
 from bot.guildsettings.cog import GuildSettingsCog
@@ -13,26 +12,17 @@ from bot.i18n import t
 from bot.standings.buttons import leaderboard_reply
 from bot.tables import ending
 from bot.weblinks import web_url
-from data.store import GuildSettings, MemberPrefs, open_ledger
+from data.store import GuildSettings, MemberPrefs
 from tests.bot.fakes import FakeInteraction
 from tests.bot.test_command_tree import tree  # noqa: F401 (a fixture)
-from tests.bot.test_community_render import GUILD, seeded  # noqa: F401 (a fixture)
+from tests.bot.test_community_render import GUILD, ledger, seeded  # noqa: F401 (fixtures)
 
 BASE = "https://kamiza.example.org/"
 
 
-@pytest.fixture
-async def ledger(tmp_path):
-    ledger = await open_ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
-    try:
-        yield ledger
-    finally:
-        await ledger.close()
-
-
-def interaction(ledger, *, manage: bool, locale: str = "en-US", user: int = 5) -> FakeInteraction:
+def interaction(store, *, manage: bool, locale: str = "en-US", user: int = 5) -> FakeInteraction:
     fake = FakeInteraction(None, user, GUILD, manage_guild=manage, locale=locale)
-    fake.client = SimpleNamespace(ledger=ledger, settings=SimpleNamespace(web_base_url=BASE))
+    fake.client = SimpleNamespace(ledger=store, settings=SimpleNamespace(web_base_url=BASE))
     return fake
 
 
@@ -47,7 +37,7 @@ async def test_mysettings_is_every_members_and_settings_stays_the_admins(tree): 
     assert [c.value for c in web.choices] == ["on", "off"]
 
 
-async def test_an_admin_turns_the_web_on_and_a_member_cannot(ledger):
+async def test_an_admin_turns_the_web_on_and_a_member_cannot(ledger):  # noqa: F811
     cog = GuildSettingsCog(SimpleNamespace())  # type: ignore[arg-type]
     member = interaction(ledger, manage=False)
     await cog.settings.callback(cog, member, web="on")
@@ -63,7 +53,7 @@ async def test_an_admin_turns_the_web_on_and_a_member_cannot(ledger):
     assert not (await ledger.guild_settings(GUILD)).web
 
 
-async def test_a_member_hides_themselves_privately(ledger):
+async def test_a_member_hides_themselves_privately(ledger):  # noqa: F811
     cog = GuildSettingsCog(SimpleNamespace())  # type: ignore[arg-type]
     member = interaction(ledger, manage=False, user=42)
     await cog.mysettings.callback(cog, member, web="hidden")

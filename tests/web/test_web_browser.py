@@ -12,10 +12,8 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ import pytest
 from web_seed import ON, seed
 
 from data.store import open_ledger
+from web.bench import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -44,13 +43,6 @@ REASON = _why_not()
 if REASON is not None and os.environ.get("CI") == "true":
     raise RuntimeError(f"the browser tests must run under CI: {REASON}")
 pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 async def _seeded(url: str) -> dict[str, Any]:
@@ -74,25 +66,8 @@ def site(tmp_path) -> Iterator[tuple[str, dict[str, Any]]]:
     """`python -m web` over a seeded ledger, in its own process: its base URL and the facts."""
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
     facts = asyncio.run(_seeded(url))
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "web"], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"python -m web did not start: {server.stderr}") from None
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}", facts
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with serving(url, cwd=str(tmp_path)) as base:
+        yield base, facts
 
 
 @pytest.fixture
