@@ -9,13 +9,17 @@ from discord import app_commands
 
 from bot.guildsettings.cog import GuildSettingsCog
 from bot.i18n import t
+from bot.layout.board import controls_in
+from bot.runtime.table import Place, Table, Timing
 from bot.standings.buttons import leaderboard_reply
 from bot.tables import ending
 from bot.weblinks import web_url
-from data.store import GuildSettings, MemberPrefs
-from tests.bot.fakes import FakeInteraction
+from data.store import GuildSettings, MemberPrefs, open_ledger
+from rules.log import load
+from tests.bot.fakes import FakeBot, FakeInteraction
 from tests.bot.test_command_tree import tree  # noqa: F401 (a fixture)
 from tests.bot.test_community_render import GUILD, ledger, seeded  # noqa: F401 (fixtures)
+from tests.bot.test_end_buttons import THREAD, Standings, finished
 
 BASE = "https://kamiza.example.org/"
 
@@ -101,3 +105,37 @@ def test_the_final_standings_link_their_game_when_the_server_is_on_the_web():
     ids = [getattr(c, "custom_id", None) for c in view.children]
     assert ids[:2] == ["g:rematch:7", "g:board:7"]
     assert link_urls(ending.end_view(7, "en")) == []
+
+
+async def test_the_posted_final_standings_carry_the_link_when_the_server_is_on(tmp_path):
+    """Through `post_results`, as every game ends: the link only once the server is on."""
+    store = await open_ledger(f"sqlite:///{tmp_path / 'ends.sqlite3'}")
+    try:
+        client = FakeBot()
+        client.settings = SimpleNamespace(web_base_url=BASE)  # type: ignore[attr-defined]
+        presenter = Standings(client)
+        record = await store.get_game(await finished(store, guild=GUILD))
+        assert record is not None
+        table = Table(
+            game_id=record.id,
+            place=Place(GUILD, 2, THREAD),
+            host_id=1,
+            seats=record.seats,
+            state=load(record.log() or {}),
+            seq=len(record.actions),
+            ledger=store,
+            presenter=presenter,
+            timing=Timing(),
+        )
+
+        def links() -> list[str]:
+            buttons = controls_in(client.posted[-1].view)
+            return [b.url for b in buttons if isinstance(b, discord.ui.Button) and b.url]
+
+        await presenter.post_results(table, record.results, discord.Embed(title="standings"))
+        assert links() == []
+        await store.update_guild_settings(GUILD, web=True)
+        await presenter.post_results(table, record.results, discord.Embed(title="standings"))
+        assert links() == [f"https://kamiza.example.org/s/{GUILD}/games/{record.id}"]
+    finally:
+        await store.close()
