@@ -1,7 +1,7 @@
 """`python -m web.bench`: the web companion under load, from a second process, bounded.
 
-Builds (or reuses) `python -m data bench`'s SQLite fixture of 100,000 finished games, turns its
-big server's pages on, starts `python -m web` over it in a process of its own, and sends it
+Builds (or reuses) a SQLite fixture of 100,000 finished games like `python -m data bench`'s,
+turns its big server's pages on, starts `python -m web` over it in a process of its own, sends it
 requests at a fixed rate (200/s for 10 s by default: open loop, each request leaves at its time
 whether or not the earlier ones came back): half leaderboard pages (a random page and sort),
 half game pages (a random game of the server, a random step). Prints the figures; exit status 1
@@ -19,13 +19,14 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import aiohttp
 
-from data.bench import BIG_GUILD, _finished_games, _fixture_folder, _migrate, build
+from data.bench import BIG_GUILD, _finished_games, _migrate, build
 from data.store import open_ledger
 from web import paths
 
@@ -33,9 +34,10 @@ SORTS = ("rating", "wins", "games", "name")
 
 
 def fixture(games: int, game: str) -> str:
-    """The bench fixture's path, built when missing (the same file `python -m data bench`
-    builds and reuses)."""
-    folder = _fixture_folder()
+    """The fixture's path, built when missing, as `python -m data bench` builds its own, in a
+    folder of its own: a data bench run at the same time would take a fixture it finds
+    half-built for a stale one and delete it."""
+    folder = os.path.join(tempfile.gettempdir(), "kamiza-web-bench")
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, f"ledger-{game}-{games}.sqlite3")
     if _finished_games(path, game) != games:
