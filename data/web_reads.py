@@ -8,6 +8,7 @@ the site checks it before any read of that server.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -92,6 +93,21 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class WebGame:
+    """A started game as its page shows it: its log (header and actions) and its seats."""
+
+    id: int
+    game: str
+    guild_id: int
+    status: str
+    rated: bool
+    started_at: datetime | None
+    ended_at: datetime | None
+    log: dict[str, Any]
+    players: list[Player]
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     id: int
     game: str
@@ -105,6 +121,10 @@ class GameSummary:
 
 # Ranked among the members shown, in one pass (a window): a rank counted row by row would read
 # the board again for every row.
+GAME = """SELECT id, game, guild_id, status, rated, started_at, ended_at, header
+          FROM games WHERE id = ?"""
+ACTIONS = "SELECT action FROM actions WHERE game_id = ? ORDER BY seq"
+
 BOARD = f"""
 SELECT r.user_id, r.display_name, r.rating, r.mu, r.sigma, r.games, r.wins, r.points,
        RANK() OVER (ORDER BY r.rating DESC) AS position
@@ -183,6 +203,28 @@ class WebReads:
         async with self._ledger.read() as conn:
             return (await _players(conn, [game_id])).get(game_id, [])
 
+    async def game(self, game_id: int) -> WebGame | None:
+        """A started game's facts, log and seats in one snapshot (three queries; a game page
+        needs nothing else); None for no such game or a lobby."""
+        async with self._ledger.read() as conn:
+            rows = await fetch_all(conn, GAME, (game_id,))
+            if not rows or rows[0]["header"] is None:
+                return None
+            row = rows[0]
+            actions = await fetch_all(conn, ACTIONS, (game_id,))
+            players = (await _players(conn, [game_id])).get(game_id, [])
+        return WebGame(
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            status=row["status"],
+            rated=bool(row["rated"]),
+            started_at=parse_time(row["started_at"]),
+            ended_at=parse_time(row["ended_at"]),
+            log={**json.loads(row["header"]), "actions": [json.loads(a[0]) for a in actions]},
+            players=players,
+        )
+
     async def recent_games(
         self, guild_id: int, *, user_id: int | None = None, limit: int = 20
     ) -> list[GameSummary]:
@@ -212,6 +254,17 @@ class WebReads:
         ]
 
 
+async def fetch_all(conn: Any, sql: str, params: Sequence[Any]) -> list[Any]:
+    """Every row of a query in one call to the database's thread where the connection can
+    (aiosqlite's `execute_fetchall`; a cursor's execute, fetch and close are three), else by a
+    cursor (PostgreSQL's `PgConn`, whose statements are one round trip anyway)."""
+    quick = getattr(conn, "execute_fetchall", None)
+    if quick is not None:
+        return list(await quick(sql, params))
+    async with conn.execute(sql, params) as cur:
+        return list(await cur.fetchall())
+
+
 async def _players(conn: Any, game_ids: list[int]) -> dict[int, list[Player]]:
     """The seats of these games with their results, hidden members nameless."""
     if not game_ids:
@@ -224,19 +277,18 @@ async def _players(conn: Any, game_ids: list[int]) -> dict[int, list[Player]]:
               FROM seats s LEFT JOIN results r ON r.game_id = s.game_id AND r.player = s.player
               WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.position"""
     found: dict[int, list[Player]] = {}
-    async with conn.execute(sql, game_ids) as cur:
-        async for row in cur:
-            hidden = bool(row["hidden"])
-            found.setdefault(row["game_id"], []).append(
-                Player(
-                    seat=row["position"],
-                    name=None if hidden else row["display_name"],
-                    user_id=None if hidden else row["user_id"],
-                    is_bot=bool(row["is_bot"]),
-                    hidden=hidden,
-                    score=row["score"],
-                    rank=row["rank"],
-                    winner=bool(row["winner"]),
-                )
+    for row in await fetch_all(conn, sql, game_ids):
+        hidden = bool(row["hidden"])
+        found.setdefault(row["game_id"], []).append(
+            Player(
+                seat=row["position"],
+                name=None if hidden else row["display_name"],
+                user_id=None if hidden else row["user_id"],
+                is_bot=bool(row["is_bot"]),
+                hidden=hidden,
+                score=row["score"],
+                rank=row["rank"],
+                winner=bool(row["winner"]),
             )
+        )
     return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol
 
-from data.store import GameRecord, LeaderboardRow, Ledger, Season
+from data.store import LeaderboardRow, Ledger, Season
 from data.web_reads import (
     SORTS,
     GameSummary,
@@ -19,6 +19,7 @@ from data.web_reads import (
     RatingPoint,
     Reader,
     Sort,
+    WebGame,
     WebReads,
     page_of,
 )
@@ -229,35 +230,34 @@ class Site:
             "recent_games": [_summary(guild_id, g) for g in recent],
         }
 
-    async def _game(self, guild_id: int, game_id: int) -> tuple[GameRecord, dict[str, Any]]:
-        """The game's record and what every view of it shows: its facts and its seats."""
+    async def _game(self, guild_id: int, game_id: int) -> tuple[WebGame, dict[str, Any]]:
+        """The game and what every view of it shows: its facts and its seats."""
         await self._server_on(guild_id)
-        record = await self.ledger.get_game(game_id)
-        if record is None or record.guild_id != guild_id or record.header is None:
+        found = await self.reads.game(game_id)
+        if found is None or found.guild_id != guild_id:
             raise NotFound  # none, another server's, or a lobby (no table yet)
-        players = await self.reads.players(game_id)
-        return record, {
+        return found, {
             "server_id": str(guild_id),
-            "id": record.id,
-            "game": record.game,
-            "status": record.status,
-            "rated": record.rated,
-            "started_at": _time(record.started_at),
-            "ended_at": _time(record.ended_at),
-            "url": paths.game(guild_id, record.id),
-            "players": [_player(guild_id, p) for p in players],
+            "id": found.id,
+            "game": found.game,
+            "status": found.status,
+            "rated": found.rated,
+            "started_at": _time(found.started_at),
+            "ended_at": _time(found.ended_at),
+            "url": paths.game(guild_id, found.id),
+            "players": [_player(guild_id, p) for p in found.players],
         }
 
     async def game(self, guild_id: int, game_id: int) -> dict[str, Any]:
         """The game with its whole public replay (the API)."""
-        record, facts = await self._game(guild_id, game_id)
-        replay = self.replays.replay(game_id, record.log() or {}, record.status == "finished")
-        finished = record.status == "finished"
+        found, facts = await self._game(guild_id, game_id)
+        finished = found.status == "finished"
+        replay = self.replays.replay(game_id, found.log, finished)
         return {**facts, "steps": replay["steps"], "result": replay["result"] if finished else None}
 
     async def game_step(self, guild_id: int, game_id: int, step: int) -> dict[str, Any]:
         """The game with one step of its replay (a page): "step", "last", "result"."""
-        record, facts = await self._game(guild_id, game_id)
-        made = public_step(record.log() or {}, step)
-        finished = record.status == "finished"
+        found, facts = await self._game(guild_id, game_id)
+        made = public_step(found.log, step)
+        finished = found.status == "finished"
         return {**facts, **made, "result": made["result"] if finished else None}

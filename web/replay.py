@@ -5,7 +5,10 @@ events as a spectator saw them (`Game.public_event`), the rule behind each (`Eve
 and the spectator's view of the table after it (`Game.view(None)`). The setup (seed, decks,
 hands) and the actions themselves never leave the rules; a game that is not over has no result
 and shows nothing beyond its public table. Players are named by seat ("seat-1", ...) so that
-no member id, hidden or not, is written into a replay; the page names the seats.
+no member id, hidden or not, is written into a replay; the page names the seats. The log itself
+is renamed before it is replayed: the rules keep what they work out per (player, hand) for
+the next game, which games between the same seats share and games between other members
+would not.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ class Renamer:
     value's JSON text at once (a player is a whole JSON string, quotes included), several times
     quicker than walking the value."""
 
-    def __init__(self, players: Sequence[str]) -> None:
+    def __init__(self, players: Sequence[Any]) -> None:
         quoted = {
             json.dumps(p, ensure_ascii=False): json.dumps(seat_key(i))
             for i, p in enumerate(players)
@@ -41,6 +44,12 @@ class Renamer:
     def __call__(self, value: Any) -> Any:
         text = json.dumps(value, ensure_ascii=False)
         return json.loads(self._pattern.sub(lambda m: self._quoted[m[0]], text))
+
+
+def seated(log: Mapping[str, Any]) -> dict[str, Any]:
+    """The log with its players renamed by seat, everywhere (the setup's deals by player too)."""
+    renamed: dict[str, Any] = Renamer(list(log.get("players", [])))(log)
+    return renamed
 
 
 def _events(game: AnyGame, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -74,6 +83,7 @@ def public_replay(log: Mapping[str, Any]) -> dict[str, Any]:
     """{"game", "steps": [{"index", "player", "events", "table"}], "result"}: step 0 is the
     opening (no player), step i the table after the i-th action; "result" (scores and winners by
     seat key) only once the game is over. Raises LogError for a log that does not replay."""
+    log = seated(log)
     game = start(log)
     steps = [_step(game, 0, None, game.opening_events())]
     for index, entry in enumerate(log.get("actions", [])):
@@ -82,15 +92,14 @@ def public_replay(log: Mapping[str, Any]) -> dict[str, Any]:
         except IllegalAction as exc:
             raise LogError(str(exc), index) from None
         steps.append(_step(game, index + 1, entry["player"], events))
-    rename = Renamer(game.players)
-    made: dict[str, Any] = rename({"steps": steps, "result": _result(game)})
-    return {"game": game.name, **made}
+    return {"game": game.name, "steps": steps, "result": _result(game)}
 
 
 def public_step(log: Mapping[str, Any], index: int) -> dict[str, Any]:
     """One step of `public_replay` (clamped to the last) without building the others: the game
     replayed quickly to the action before it (`rules.log.load`), then that action applied.
     {"step", "last" (the last step's index), "result" (at the last step of a game over)}."""
+    log = seated(log)
     actions = list(log.get("actions", []))
     index = max(0, min(index, len(actions)))
     if index == 0:
@@ -105,8 +114,7 @@ def public_step(log: Mapping[str, Any], index: int) -> dict[str, Any]:
             raise LogError(str(exc), index - 1) from None
         step = _step(game, index, entry["player"], events)
     result = _result(game) if index == len(actions) else None
-    made: dict[str, Any] = Renamer(game.players)({"step": step, "result": result})
-    return {**made, "last": len(actions)}
+    return {"step": step, "result": result, "last": len(actions)}
 
 
 class ReplayCache:
