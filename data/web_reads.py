@@ -32,6 +32,11 @@ SORT_KEYS: dict[Sort, Callable[[LeaderboardRow], tuple[Any, ...]]] = {
 }
 
 
+def in_order_of(board: Sequence[LeaderboardRow], sort: Sort) -> Sequence[LeaderboardRow]:
+    """A ranked board (best first) in `sort` order."""
+    return board if sort == "rating" else sorted(board, key=SORT_KEYS[sort])
+
+
 def page_of(
     board: Sequence[LeaderboardRow],
     guild_id: int,
@@ -41,13 +46,15 @@ def page_of(
     sort: Sort = "rating",
     page: int = 0,
     page_size: int = 25,
+    in_order: bool = False,
 ) -> LeaderboardPage:
-    """One page of a whole ranked board (`WebReads.board`) in `sort` order."""
+    """One page of a whole ranked board (`WebReads.board`) in `sort` order; `in_order`: the
+    board is in that order already (`in_order_of`)."""
     if sort not in SORTS:
         raise ValueError(f"sort must be one of {', '.join(SORTS)}")
     if not 1 <= page_size <= 100 or page < 0:
         raise ValueError("page must be >= 0 and page_size 1 to 100")
-    ordered = board if sort == "rating" else sorted(board, key=SORT_KEYS[sort])
+    ordered = board if in_order else in_order_of(board, sort)
     rows = list(ordered[page * page_size : (page + 1) * page_size])
     return LeaderboardPage(guild_id, game, season_id, page, page_size, len(board), rows)
 

@@ -8,6 +8,7 @@ Snowflakes (server, member ids) are strings: JSON numbers lose their last digits
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -21,6 +22,7 @@ from data.web_reads import (
     Sort,
     WebGame,
     WebReads,
+    in_order_of,
     page_of,
 )
 from rules.registry import GAMES
@@ -122,14 +124,29 @@ class Site:
         self.reads = WebReads(ledger)
         self.replays = ReplayCache()
         self._servers_on: Fresh[bool] = Fresh()
-        self._boards: Fresh[list[LeaderboardRow]] = Fresh()
+        self._boards: Fresh[Sequence[LeaderboardRow]] = Fresh()
+        self._season_lists: Fresh[list[Season]] = Fresh()
 
     async def _server_on(self, guild_id: int) -> None:
         if not await self._servers_on.get(guild_id, lambda: self.reads.guild_on(guild_id)):
             raise NotFound
 
     async def _seasons(self, guild_id: int) -> list[Season]:
-        return await self.ledger.seasons(guild_id)  # a read: never starts a season
+        # A read (never starts a season), kept like the boards.
+        return await self._season_lists.get(guild_id, lambda: self.ledger.seasons(guild_id))
+
+    async def _board(self, game: str, season_id: int, sort: Sort) -> Sequence[LeaderboardRow]:
+        """A season's whole board in `sort` order: read, and sorted, once per few seconds."""
+
+        async def sorted_board() -> Sequence[LeaderboardRow]:
+            ranked = await self._boards.get(
+                (game, season_id, "rating"), lambda: self.reads.board(game, season_id)
+            )
+            return in_order_of(ranked, sort)
+
+        if sort == "rating":
+            return await sorted_board()
+        return await self._boards.get((game, season_id, sort), sorted_board)
 
     async def server(self, guild_id: int) -> dict[str, Any]:
         await self._server_on(guild_id)
@@ -164,11 +181,15 @@ class Site:
         total, pages = 0, 1
         if season is not None:
             season_id = season.id
-            whole = await self._boards.get(
-                (game, season_id), lambda: self.reads.board(game, season_id)
-            )
             board = page_of(
-                whole, guild_id, game, season_id, sort=chosen, page=page, page_size=PAGE_SIZE
+                await self._board(game, season_id, chosen),
+                guild_id,
+                game,
+                season_id,
+                sort=chosen,
+                page=page,
+                page_size=PAGE_SIZE,
+                in_order=True,
             )
             total, pages = board.total, board.pages
             rows = [
