@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 import aiohttp
 
@@ -100,10 +101,15 @@ def _free_port() -> int:
         return port
 
 
+class Served(NamedTuple):
+    url: str  # the site's base URL
+    pid: int  # the `python -m web` process (the parent of its workers, if any)
+
+
 @contextmanager
-def serving(url: str, cwd: str | None = None) -> Iterator[str]:
+def serving(url: str, cwd: str | None = None) -> Iterator[Served]:
     """`python -m web` over the ledger at `url` in a process of its own, on a free loopback
-    port, until the block ends: its base URL. SiteDidNotStart when it does not listen in 30 s."""
+    port, until the block ends. SiteDidNotStart when it does not listen in 30 s."""
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": url, "WEB_PORT": str(port), "WEB_HOST": "127.0.0.1"}
     server = subprocess.Popen(
@@ -123,7 +129,7 @@ def serving(url: str, cwd: str | None = None) -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise SiteDidNotStart(f"python -m web did not start over {url}") from None
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield Served(f"http://127.0.0.1:{port}", server.pid)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -202,8 +208,8 @@ def run(games: int, game: str, rate: float, seconds: float, target_ms: float) ->
             game_id, actions = rng.choice(sample)
             targets.append(paths.game(BIG_GUILD, game_id, step=rng.randrange(actions + 1)))
     try:
-        with serving(url) as base:
-            latencies, errors, elapsed = asyncio.run(_load(base, targets, rate))
+        with serving(url) as site:
+            latencies, errors, elapsed = asyncio.run(_load(site.url, targets, rate))
     except SiteDidNotStart as exc:
         print(f"web bench: {exc}", file=sys.stderr)
         return 2

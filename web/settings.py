@@ -14,6 +14,9 @@ class WebSettings(PluginSettings):
     web_host: str = "127.0.0.1"  # loopback: a reverse proxy with TLS faces the internet
     web_port: int = Field(default=8080, ge=1, le=65535)
     web_base_url: str | None = None  # where people reach the site; the bot links there
+    # Processes serving the same port (SO_REUSEPORT): one is one Python thread, so a busy site
+    # on a machine with several cores runs several.
+    web_workers: int = Field(default=1, ge=1, le=32)
 
     @field_validator("database_url")
     @classmethod

@@ -66,8 +66,8 @@ def site(tmp_path) -> Iterator[tuple[str, dict[str, Any]]]:
     """`python -m web` over a seeded ledger, in its own process: its base URL and the facts."""
     url = f"sqlite:///{tmp_path / 'ledger.sqlite3'}"
     facts = asyncio.run(_seeded(url))
-    with serving(url, cwd=str(tmp_path)) as base:
-        yield base, facts
+    with serving(url, cwd=str(tmp_path)) as served:
+        yield served.url, facts
 
 
 @pytest.fixture

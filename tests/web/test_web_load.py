@@ -28,3 +28,28 @@ def test_the_load_bench_prints_its_figures_without_errors():
     for kind in ("leaderboard pages", "game pages", "all: "):
         assert any(line.startswith(kind) and "p99" in line for line in lines), done.stdout
     print(done.stdout)
+
+
+def test_several_workers_serve_one_port_and_stop_together(tmp_path, monkeypatch):
+    """WEB_WORKERS=2: two spawned processes share the port; stopping the parent stops both."""
+    import urllib.request
+
+    from web.bench import serving
+
+    monkeypatch.setenv("WEB_WORKERS", "2")
+    with serving(f"sqlite:///{tmp_path / 'ledger.sqlite3'}", cwd=str(tmp_path)) as site:
+        for _ in range(4):
+            with urllib.request.urlopen(f"{site.url}/") as answer:
+                assert answer.status == 200
+        found = subprocess.run(["pgrep", "-P", str(site.pid)], capture_output=True, text=True)
+        children = found.stdout.split()
+        assert len(children) >= 2  # the workers (and multiprocessing's resource tracker)
+    for child in children:
+        assert not Path(f"/proc/{child}").exists() or _zombie(child), child
+
+
+def _zombie(pid: str) -> bool:
+    try:
+        return " Z " in Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # gone meanwhile
