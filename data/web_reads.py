@@ -100,21 +100,6 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class WebGame:
-    """A started game as its page shows it: its log (header and actions) and its seats."""
-
-    id: int
-    game: str
-    guild_id: int
-    status: str
-    rated: bool
-    started_at: datetime | None
-    ended_at: datetime | None
-    log: dict[str, Any]
-    players: list[Player]
-
-
-@dataclass(frozen=True, slots=True)
 class GameSummary:
     id: int
     game: str
@@ -128,7 +113,16 @@ class GameSummary:
 
 # Ranked among the members shown, in one pass (a window): a rank counted row by row would read
 # the board again for every row.
-GAME = """SELECT id, game, guild_id, status, rated, started_at, ended_at, header
+@dataclass(frozen=True, slots=True)
+class WebGame:
+    """A started game as its page shows it: its summary (seats included), server and log."""
+
+    summary: GameSummary
+    guild_id: int
+    log: dict[str, Any]
+
+
+GAME = """SELECT id, game, guild_id, status, season_id, rated, started_at, ended_at, header
           FROM games WHERE id = ?"""
 ACTIONS = "SELECT action FROM actions WHERE game_id = ? ORDER BY seq"
 
@@ -221,15 +215,9 @@ class WebReads:
             actions = await fetch_all(conn, ACTIONS, (game_id,))
             players = (await _players(conn, [game_id])).get(game_id, [])
         return WebGame(
-            id=row["id"],
-            game=row["game"],
+            summary=_summary(row, players),
             guild_id=row["guild_id"],
-            status=row["status"],
-            rated=bool(row["rated"]),
-            started_at=parse_time(row["started_at"]),
-            ended_at=parse_time(row["ended_at"]),
             log={**json.loads(row["header"]), "actions": [json.loads(a[0]) for a in actions]},
-            players=players,
         )
 
     async def recent_games(
@@ -246,19 +234,20 @@ class WebReads:
             async with conn.execute(sql, (*args, limit)) as cur:
                 games = list(await cur.fetchall())
             players = await _players(conn, [row["id"] for row in games])
-        return [
-            GameSummary(
-                id=row["id"],
-                game=row["game"],
-                status=row["status"],
-                season_id=row["season_id"],
-                started_at=parse_time(row["started_at"]),
-                ended_at=parse_time(row["ended_at"]),
-                rated=bool(row["rated"]),
-                players=players.get(row["id"], []),
-            )
-            for row in games
-        ]
+        return [_summary(row, players.get(row["id"], [])) for row in games]
+
+
+def _summary(row: Any, players: list[Player]) -> GameSummary:
+    return GameSummary(
+        id=row["id"],
+        game=row["game"],
+        status=row["status"],
+        season_id=row["season_id"],
+        started_at=parse_time(row["started_at"]),
+        ended_at=parse_time(row["ended_at"]),
+        rated=bool(row["rated"]),
+        players=players,
+    )
 
 
 async def fetch_all(conn: Any, sql: str, params: Sequence[Any]) -> list[Any]:

@@ -257,22 +257,12 @@ class Site:
         found = await self.reads.game(game_id)
         if found is None or found.guild_id != guild_id:
             raise NotFound  # none, another server's, or a lobby (no table yet)
-        return found, {
-            "server_id": str(guild_id),
-            "id": found.id,
-            "game": found.game,
-            "status": found.status,
-            "rated": found.rated,
-            "started_at": _time(found.started_at),
-            "ended_at": _time(found.ended_at),
-            "url": paths.game(guild_id, found.id),
-            "players": [_player(guild_id, p) for p in found.players],
-        }
+        return found, {"server_id": str(guild_id), **_summary(guild_id, found.summary)}
 
     async def game(self, guild_id: int, game_id: int) -> dict[str, Any]:
         """The game with its whole public replay (the API)."""
         found, facts = await self._game(guild_id, game_id)
-        finished = found.status == "finished"
+        finished = found.summary.status == "finished"
         replay = self.replays.replay(game_id, found.log, finished)
         return {**facts, "steps": replay["steps"], "result": replay["result"] if finished else None}
 
@@ -280,5 +270,5 @@ class Site:
         """The game with one step of its replay (a page): "step", "last", "result"."""
         found, facts = await self._game(guild_id, game_id)
         made = public_step(found.log, step)
-        finished = found.status == "finished"
+        finished = found.summary.status == "finished"
         return {**facts, **made, "result": made["result"] if finished else None}
