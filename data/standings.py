@@ -192,22 +192,24 @@ async def leaderboard(
     assert count is not None  # an aggregate without GROUP BY always returns one row
     total: int = count[0]
     async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
-        rows = [
-            LeaderboardRow(
-                rank=row["position"],
-                user_id=row["user_id"],
-                display_name=row["display_name"],
-                rating=row["rating"],
-                mu=row["mu"],
-                sigma=row["sigma"],
-                games=row["games"],
-                wins=row["wins"],
-                win_rate=row["wins"] / row["games"],
-                points=row["points"],
-            )
-            async for row in cur
-        ]
+        rows = [board_row(row) async for row in cur]
     return LeaderboardPage(guild_id, game, season_id, page, size, total, rows)
+
+
+def board_row(row: Row) -> LeaderboardRow:
+    """A `ratings` row with its leaderboard `position`, as the boards show it."""
+    return LeaderboardRow(
+        rank=row["position"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        rating=row["rating"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        games=row["games"],
+        wins=row["wins"],
+        win_rate=row["wins"] / row["games"],
+        points=row["points"],
+    )
 
 
 STATS = """
