@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from rules.kamiza_events import CardPlaced
 from rules.kamiza_judge import PlayedCard
@@ -88,7 +89,7 @@ NOBODY = Nobody()
 
 class Holding:
     """One player holding one hand: the plays open to them and what each one does, made once
-    and shared by every table (immutable; a deep copy shares it too).
+    (on first use) and shared by every table (immutable; a deep copy shares it too).
 
     `draw` is the random draw of `rules.agents.random_action`: (player, picks, bits), where
     `picks[rng.getrandbits(bits)]` is the play `rng.choice(LEGAL[hand])` picks from the very same
@@ -110,10 +111,37 @@ class Holding:
         bits = len(legal).bit_length()
         picks = legal + (None,) * ((1 << bits) - len(legal)) if legal else ()
         self.draw: Draw = (player, picks, bits)
-        self.moves: dict[int, Move] = {}
-        # The same moves by a log entry's (card, area) values, for `Kamiza.fast_forward`.
-        self.by_fields: dict[tuple[object, object], Move] = {}
-        self.move_draw: tuple[tuple[Move | None, ...], int] = ((), 0)
+        # `moves`, `by_fields` (the same moves by a log entry's (card, area) values, for
+        # `Kamiza.fast_forward`) and `move_draw` are made on first use (`__getattr__`): a table
+        # reaches few of the hands a player could hold, and each one made for every member
+        # costs memory for as long as the member plays (issue 20: memory per idle table).
+
+    moves: dict[int, Move]
+    by_fields: dict[tuple[object, object], Move]
+    move_draw: tuple[tuple[Move | None, ...], int]
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for a slot not set yet: the plays are made, then read like any slot."""
+        if name not in _MADE_ON_USE:
+            raise AttributeError(name)
+        self._make_moves()
+        return object.__getattribute__(self, name)
+
+    def _make_moves(self) -> None:
+        """Every play of this hand: what it does, and the Holding it leaves (made on use too)."""
+        player, picks, bits = self.draw
+        moves: dict[int, Move] = {}
+        by_fields: dict[tuple[object, object], Move] = {}
+        for play in picks:
+            if play is not None:
+                rest = tuple(c for c in self.hand if c != play.card)
+                assert isinstance(player, str)  # NO_HOLDING holds no card
+                played, placed, face_up, digit = step(player, play.card, play.area)
+                move = (holding(player, rest), (played,), placed, face_up, digit)
+                moves[id(play)] = by_fields[play.card, play.area] = move
+        self.by_fields = by_fields
+        self.move_draw = (tuple(None if p is None else moves[id(p)] for p in picks), bits)
+        self.moves = moves  # last: set means made
 
     def __deepcopy__(self, memo: dict[int, object]) -> Holding:
         return self
@@ -127,26 +155,17 @@ Draw = tuple["str | Nobody", tuple[Play | None, ...], int]
 # What a play does: the Holding after it, then the play's `Step` (its card as a 1-tuple, which
 # `apply` adds to the round's plays).
 Move = tuple[Holding, tuple[PlayedCard], CardPlaced, CardPlaced, int]
+_MADE_ON_USE = frozenset(("moves", "by_fields", "move_draw"))
 NO_HOLDING = Holding(NOBODY, ())  # the match is over: nobody holds anything
 _HOLDINGS: dict[tuple[str, tuple[str, ...]], Holding] = {}
 
 
 def holding(player: str, hand: tuple[str, ...]) -> Holding:
-    """The shared Holding of `player` with `hand` (a tuple of distinct cards), with every play
-    of it and of the hands it leads to."""
+    """The shared Holding of `player` with `hand` (a tuple of distinct cards); its plays, and
+    the Holdings they lead to, are made when first used."""
     found = _HOLDINGS.get((player, hand))
     if found is None:
-        found = Holding(player, hand)
-        for play in found.draw[1]:
-            if play is not None:
-                rest = tuple(c for c in hand if c != play.card)
-                played, placed, face_up, digit = step(player, play.card, play.area)
-                move = (holding(player, rest), (played,), placed, face_up, digit)
-                found.moves[id(play)] = found.by_fields[play.card, play.area] = move
-        _, picks, bits = found.draw
-        moves = found.moves
-        found.move_draw = (tuple(None if p is None else moves[id(p)] for p in picks), bits)
-        remember(_HOLDINGS, (player, hand), found)
+        found = remember(_HOLDINGS, (player, hand), Holding(player, hand))
     return found
 
 
