@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.kamiza_events import CardPlaced
 from rules.kamiza_judge import PlayedCard
@@ -120,12 +120,15 @@ class Holding:
     by_fields: dict[tuple[object, object], Move]
     move_draw: tuple[tuple[Move | None, ...], int]
 
-    def __getattr__(self, name: str) -> Any:
-        """Called only for a slot not set yet: the plays are made, then read like any slot."""
-        if name not in _MADE_ON_USE:
-            raise AttributeError(name)
-        self._make_moves()
-        return object.__getattribute__(self, name)
+    if not TYPE_CHECKING:  # (seen by mypy, it would type every unknown attribute as Any)
+
+        def __getattr__(self, name: str) -> Any:
+            """Called only for a slot not set yet: the plays are made, then read like any
+            slot."""
+            if name not in _MADE_ON_USE:
+                raise AttributeError(name)
+            self._make_moves()
+            return object.__getattribute__(self, name)
 
     def _make_moves(self) -> None:
         """Every play of this hand: what it does, and the Holding it leaves (made on use too)."""
