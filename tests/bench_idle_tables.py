@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+if not __package__:  # run as a script (imported by a test, the paths are set already)
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bot.games import registry  # noqa: E402
+from bot.runtime.heap import limit_arenas  # noqa: E402
 from bot.runtime.manager import Defaults, TableManager  # noqa: E402
 from bot.runtime.table import Place  # noqa: E402
 from data.store import Ledger, open_ledger  # noqa: E402
@@ -91,8 +93,10 @@ def make_manager(ledger: Ledger, game: str) -> TableManager:
     return TableManager(ledger, {game: spec.presenter(ForgetfulBot())}, defaults)  # type: ignore[arg-type]
 
 
-async def measure(game: str, tables: int, top: int) -> None:
+async def measure(game: str, tables: int, top: int, arenas: bool) -> None:
     """One game in this process: RSS at 0, 100 and `tables` tables (and `top` allocations)."""
+    if arenas:
+        limit_arenas()  # as `python -m bot` does
     registry.load()
     with tempfile.TemporaryDirectory() as tmp:
         ledger = await open_ledger(f"sqlite:///{Path(tmp) / 'ledger.sqlite3'}")
@@ -139,14 +143,19 @@ def main() -> int:
     parser.add_argument("--game", help="measure this game in this process")
     parser.add_argument("--games", default=",".join(GAMES), help="each in a child process")
     parser.add_argument("--top", type=int, default=0, help="the N largest allocations per table")
+    parser.add_argument(
+        "--all-arenas", action="store_true", help="leave glibc's malloc arenas as they are"
+    )
     args = parser.parse_args()
     if args.game:
-        asyncio.run(measure(args.game, args.tables, args.top))
+        asyncio.run(measure(args.game, args.tables, args.top, not args.all_arenas))
         return 0
     for game in args.games.split(","):
         command = [sys.executable, __file__, "--game", game, "--tables", str(args.tables)]
         if args.top:
             command += ["--top", str(args.top)]
+        if args.all_arenas:
+            command.append("--all-arenas")
         subprocess.run(command, check=True)
     return 0
 
