@@ -31,7 +31,7 @@ if not __package__:  # run as a script (imported by a test, the paths are set al
 from bot.games import registry  # noqa: E402
 from bot.runtime.heap import limit_arenas  # noqa: E402
 from bot.runtime.manager import Defaults, TableManager  # noqa: E402
-from bot.runtime.table import Place  # noqa: E402
+from bot.runtime.table import Place, Table  # noqa: E402
 from data.store import Ledger, open_ledger  # noqa: E402
 from tests.bot.fakes import FakeBot, Posted  # noqa: E402
 
@@ -87,6 +87,17 @@ async def open_tables(manager: TableManager, game: str, first: int, count: int) 
         await asyncio.gather(*(open_table(manager, game, n) for n in batch))
 
 
+async def warm_up(manager: TableManager, game: str) -> None:
+    """One batch of tables opened, then cancelled, before the count starts from 0: imports,
+    caches, the ledger and the picture threads' heaps are the process's, not the tables'."""
+    await open_tables(manager, game, 0, AT_ONCE)
+    for item in manager.live():
+        if isinstance(item, Table):
+            await item.cancel("cancel.by_user")
+            await item.outbox.drain()
+    assert not manager.live()
+
+
 def make_manager(ledger: Ledger, game: str) -> TableManager:
     spec = registry.spec_of(game)
     defaults = Defaults(turn_seconds=3_600, lobby_seconds=3_600, bot_delay=0.0)
@@ -101,8 +112,7 @@ async def measure(game: str, tables: int, top: int, arenas: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         ledger = await open_ledger(f"sqlite:///{Path(tmp) / 'ledger.sqlite3'}")
         manager = make_manager(ledger, game)
-        # One table first, then dropped from the count: imports, caches and the ledger warm up.
-        await open_tables(manager, game, 0, 1)
+        await warm_up(manager, game)
         base = rss_kb()
         if top:
             tracemalloc.start(1)
@@ -111,7 +121,7 @@ async def measure(game: str, tables: int, top: int, arenas: bool) -> None:
         done = 0
         print(f"{game}: RSS with 0 idle tables {base / 1024:.1f} MB")
         for mark in marks:
-            await open_tables(manager, game, 1 + done, mark - done)
+            await open_tables(manager, game, AT_ONCE + done, mark - done)
             done = mark
             now = rss_kb()
             per = (now - base) / mark

@@ -129,7 +129,7 @@ async def test_a_servers_tables_are_counted_from_its_own_index(ledger) -> None:
     table = tables_of(manager)[0]
     guild = table.place.guild_id
     assert manager.in_guild(guild) == [table]
-    await table.cancel("table.cancelled_by_host")
+    await table.cancel("cancel.by_user")
     await table.outbox.drain()
     assert manager.in_guild(guild) == [] and guild not in manager._by_guild
     assert len(manager._by_guild) == 2
