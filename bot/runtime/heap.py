@@ -2,10 +2,10 @@
 
 glibc gives a thread that allocates while another holds the main heap an arena of its own, up to
 8 per core, and keeps each arena's freed memory for that arena. The worker threads that draw the
-tables' pictures (`asyncio.to_thread`) and the ledger's thread so each grew their own heap: with
-100 idle Rights of Losers tables, 28 MB more resident memory, 284 KB per table where 1,000 tables
-cost 52 KB each (`tests/bench_idle_tables.py`). Two arenas hold the same work in about a third of
-that. An operator's own `MALLOC_ARENA_MAX` is left as it is.
+tables' pictures (`asyncio.to_thread`) and the ledger's thread each grew their own heap: a
+process that had drawn 25 Rights of Losers tables held 98.8 MB, 85.3 MB with 2 arenas, and with
+1,000 idle tables 122.0 MB against 116.1 MB (`tests/bench_idle_tables.py`, `--all-arenas` for
+glibc's default). An operator's own `MALLOC_ARENA_MAX` is left as it is.
 """
 
 from __future__ import annotations
