@@ -19,7 +19,9 @@ from bot.runtime.table import Place, Table
 from bot.tables import lookup
 from data.store import open_ledger
 from rules.agents import random_action
+from rules.kamiza import Kamiza
 from rules.kamiza_moves import Holding, holding
+from rules.log import new_header, start
 from tests.bench_idle_tables import make_manager, open_table
 from tests.bot.fakes import FakeBot, FakeInteraction
 
@@ -74,20 +76,25 @@ async def test_an_idle_table_keeps_no_task_and_no_queue(ledger) -> None:
 def test_a_members_hands_are_made_as_the_game_reaches_them() -> None:
     player = f"member-{id(object())}"  # never seen before: its Holdings are all new
     full = holding(player, ("boss", "underboss", "hitman", "policeman"))
-    assert not _made(full)
-    moves = full.moves  # made on first use, with the hands one play leads to (not theirs)
-    assert len(moves) == 8 and _made(full)
+    assert not full.made and not full.moves and full.move_draw == ((), 0)
+    moves = full.make().moves  # with the Holdings one play leads to, not made themselves
+    assert full.made and len(moves) == 8
     after = next(iter(moves.values()))[0]
-    assert isinstance(after, Holding) and len(after.hand) == 3 and not _made(after)
-    assert len(after.moves) == 6 and after.move_draw[1] == full.move_draw[1] - 1
+    assert isinstance(after, Holding) and len(after.hand) == 3 and not after.made
+    assert len(after.make().moves) == 6 and after.move_draw[1] == full.move_draw[1] - 1
 
 
-def _made(found: Holding) -> bool:
-    try:
-        object.__getattribute__(found, "moves")
-    except AttributeError:
-        return False
-    return True
+def test_a_new_kamiza_table_makes_the_hand_on_turn_only() -> None:
+    players = [f"new-member-{id(object())}-{n}" for n in range(4)]
+    state = start(new_header(Kamiza.name, players, {}, seed=1))
+    nxt = state.next()
+    assert nxt is not None
+    made = {p for p in players if holding(p, state._holdings[p].hand).made}
+    assert made == {nxt.player}
+    rng = random.Random(2)
+    state.apply(nxt.player, random_action(state, nxt.player, rng))  # the next one's turn
+    after = state.next()
+    assert after is not None and holding(after.player, state._holdings[after.player].hand).made
 
 
 def test_malloc_arenas_are_limited_unless_the_operator_chose(monkeypatch) -> None:
