@@ -44,7 +44,7 @@ def tables_of(manager: TableManager) -> list[Table[Any]]:
 
 async def test_an_idle_kamiza_table_keeps_little(ledger) -> None:
     """Traced Python allocations per idle 4-player table, started and waiting for a member (RSS
-    is the benchmark's, `tests/bench_idle_tables.py`): about 12 KB; 148 KB when every member's
+    is the benchmark's, `tests/bench_idle_tables.py`): about 20 KB; 148 KB when every member's
     16 hands were made with the table."""
     manager = make_manager(ledger, "kamiza")
     await open_table(manager, "kamiza", 0)  # warm: imports, caches, the ledger
