@@ -8,8 +8,10 @@ garbage collection) with 0, 100 and `--tables` idle 4-player tables, and the RSS
 (the issue's target: under 200 KB). A table is opened, joined and started through the real
 `TableManager` and the game's real presenter against the tests' fake bot (what it "posts" is
 dropped, as Discord would take it) and a real SQLite ledger; it then waits for a member's move,
-its turn clock running, with whatever the runtime keeps per table. `--top N` (one game) lists
-the N largest allocations per table that `tracemalloc` sees, by the line that made them.
+its turn clock running, with whatever the runtime keeps per table. The count starts from a warm
+process (`warm_up`), with glibc's malloc arenas limited as `python -m bot` limits them
+(`--all-arenas`: glibc's default). `--top N` (one game) lists the N largest allocations per
+table that `tracemalloc` sees, by the line that made them.
 """
 
 from __future__ import annotations
