@@ -16,6 +16,7 @@ from rules.plugins import PluginError
 
 from .client import run
 from .games import registry as games
+from .runtime.heap import limit_arenas
 from .settings import Settings, SettingsError, load_settings
 
 
@@ -70,6 +71,7 @@ def main() -> int:
         print(f"kamiza: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, secrets_of(settings))
+    limit_arenas()  # before any thread starts: see `bot.runtime.heap`
     return run(settings)
 
 

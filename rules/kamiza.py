@@ -171,7 +171,7 @@ class Kamiza(
         self._code = self._edition_code  # the round's code: grows with every play (kamiza_memo)
         self._next: Next | None = self._memo.turns[0]
         # The player on turn's Holding, and its random draw for `rules.agents.random_action`.
-        self._now = now = self._holdings[start]
+        self._now = now = self._holdings[start].make()
         self.draw_table: Draw = now.draw
 
     # -- creation ----------------------------------------------------------------------------------

@@ -86,9 +86,14 @@ class Nobody:
 NOBODY = Nobody()
 
 
+# What an unmade Holding offers (`Holding.make`): nothing, shared, never written.
+_NO_MOVES: dict[int, Move] = {}
+_NO_MOVES_BY_FIELDS: dict[tuple[object, object], Move] = {}
+
+
 class Holding:
     """One player holding one hand: the plays open to them and what each one does, made once
-    and shared by every table (immutable; a deep copy shares it too).
+    (in its first turn, `make`) and shared by every table (immutable; a deep copy shares it too).
 
     `draw` is the random draw of `rules.agents.random_action`: (player, picks, bits), where
     `picks[rng.getrandbits(bits)]` is the play `rng.choice(LEGAL[hand])` picks from the very same
@@ -98,7 +103,7 @@ class Holding:
     with the moves of its picks (picks, bits): a random playout draws the move itself.
     """
 
-    __slots__ = ("by_fields", "draw", "hand", "move_draw", "moves", "player")
+    __slots__ = ("by_fields", "draw", "hand", "made", "move_draw", "moves", "player")
 
     player: str | Nobody  # NOBODY in NO_HOLDING
     hand: tuple[str, ...]
@@ -110,10 +115,36 @@ class Holding:
         bits = len(legal).bit_length()
         picks = legal + (None,) * ((1 << bits) - len(legal)) if legal else ()
         self.draw: Draw = (player, picks, bits)
-        self.moves: dict[int, Move] = {}
-        # The same moves by a log entry's (card, area) values, for `Kamiza.fast_forward`.
-        self.by_fields: dict[tuple[object, object], Move] = {}
+        # `moves`, `by_fields` (the same moves by a log entry's (card, area) values, for
+        # `Kamiza.fast_forward`) and `move_draw` are made by `make`, once the Holding is the one
+        # on turn: a table reaches few of the 16 hands a member could hold, and each one made
+        # costs memory for as long as the member plays (issue 20: memory per idle table). Until
+        # then they are empty: `apply` and `fast_forward` find no move in them and take the long
+        # way, which is still right. (A `__getattr__` making them on first read would slow every
+        # attribute read of a Holding: CPython 3.11 does not specialise them then.)
+        self.made = False
+        self.moves: dict[int, Move] = _NO_MOVES
+        self.by_fields: dict[tuple[object, object], Move] = _NO_MOVES_BY_FIELDS
         self.move_draw: tuple[tuple[Move | None, ...], int] = ((), 0)
+
+    def make(self) -> Holding:
+        """Every play of this hand: what it does, and the Holding it leaves (made in its turn)."""
+        if self.made:
+            return self
+        player, picks, bits = self.draw
+        moves: dict[int, Move] = {}
+        by_fields: dict[tuple[object, object], Move] = {}
+        for play in picks:
+            if play is not None:
+                rest = tuple(c for c in self.hand if c != play.card)
+                assert isinstance(player, str)  # NO_HOLDING holds no card
+                played, placed, face_up, digit = step(player, play.card, play.area)
+                move = (holding(player, rest), (played,), placed, face_up, digit)
+                moves[id(play)] = by_fields[play.card, play.area] = move
+        self.moves, self.by_fields = moves, by_fields
+        self.move_draw = (tuple(None if p is None else moves[id(p)] for p in picks), bits)
+        self.made = True
+        return self
 
     def __deepcopy__(self, memo: dict[int, object]) -> Holding:
         return self
@@ -127,26 +158,16 @@ Draw = tuple["str | Nobody", tuple[Play | None, ...], int]
 # What a play does: the Holding after it, then the play's `Step` (its card as a 1-tuple, which
 # `apply` adds to the round's plays).
 Move = tuple[Holding, tuple[PlayedCard], CardPlaced, CardPlaced, int]
-NO_HOLDING = Holding(NOBODY, ())  # the match is over: nobody holds anything
+NO_HOLDING = Holding(NOBODY, ()).make()  # the match is over: nobody holds anything
 _HOLDINGS: dict[tuple[str, tuple[str, ...]], Holding] = {}
 
 
 def holding(player: str, hand: tuple[str, ...]) -> Holding:
-    """The shared Holding of `player` with `hand` (a tuple of distinct cards), with every play
-    of it and of the hands it leads to."""
+    """The shared Holding of `player` with `hand` (a tuple of distinct cards); its plays, and
+    the Holdings they lead to, are made once it is on turn (`Holding.make`)."""
     found = _HOLDINGS.get((player, hand))
     if found is None:
-        found = Holding(player, hand)
-        for play in found.draw[1]:
-            if play is not None:
-                rest = tuple(c for c in hand if c != play.card)
-                played, placed, face_up, digit = step(player, play.card, play.area)
-                move = (holding(player, rest), (played,), placed, face_up, digit)
-                found.moves[id(play)] = found.by_fields[play.card, play.area] = move
-        _, picks, bits = found.draw
-        moves = found.moves
-        found.move_draw = (tuple(None if p is None else moves[id(p)] for p in picks), bits)
-        remember(_HOLDINGS, (player, hand), found)
+        found = remember(_HOLDINGS, (player, hand), Holding(player, hand))
     return found
 
 

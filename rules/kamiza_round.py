@@ -95,6 +95,8 @@ class KamizaRound:
         else:
             self._next = nxt = self._memo.turns[turn]
             self._now = now = self._holdings[nxt.player]
+            if not now.made:  # its plays are made in its first turn (`Holding.make`)
+                now.make()
             self.draw_table = now.draw
 
     def _play_out(self, getrandbits: Callable[[int], int]) -> None:
@@ -190,7 +192,7 @@ class KamizaRound:
         self.plays = ()
         self._code = self._edition_code
         self._next = memo.turns[0]
-        self._now = now = self._holdings[start]
+        self._now = now = self._holdings[start].make()
         self.draw_table = now.draw
         if events is not None:
             started = memo.started.get((game_no * 4 + round_no) * 4 + reason)

@@ -65,6 +65,9 @@ class TableManager:
         self.shards = shards or Shards.single()
         self._by_home: dict[int, Seating] = {}
         self._by_id: dict[int, Seating] = {}
+        # By guild, then game id: a server's limits are checked without reading every table
+        # of the process (a thousand on one process, issue 20).
+        self._by_guild: dict[int, dict[int, Seating]] = {}
         self._reserved: set[int] = set()
 
     def at(self, channel_id: int) -> Seating | None:
@@ -76,6 +79,10 @@ class TableManager:
 
     def live(self) -> list[Seating]:
         return list(self._by_id.values())
+
+    def in_guild(self, guild_id: int) -> list[Seating]:
+        """The live lobbies and tables of one server (at most its `tables_per_server`)."""
+        return list(self._by_guild.get(guild_id, {}).values())
 
     # -- lobbies -----------------------------------------------------------------------------------
 
@@ -90,7 +97,7 @@ class TableManager:
 
     def check_room(self, guild_id: int, host_id: int) -> None:
         """Refuse a new lobby past the per-host and per-server limits; raises TableError."""
-        here = [item for item in self._by_id.values() if item.place.guild_id == guild_id]
+        here = self.in_guild(guild_id)
         hosted = sum(isinstance(i, Lobby) and i.host_id == host_id and not i.closed for i in here)
         if hosted >= self.defaults.lobbies_per_host:
             raise TableError("lobby.host_limit", count=hosted)
@@ -263,12 +270,18 @@ class TableManager:
     def _track(self, item: Seating) -> None:
         self._by_home[item.place.home] = item
         self._by_id[item.game_id] = item
+        self._by_guild.setdefault(item.place.guild_id, {})[item.game_id] = item
 
     def _forget(self, item: Seating) -> None:
         if self._by_home.get(item.place.home) is item:
             del self._by_home[item.place.home]
         if self._by_id.get(item.game_id) is item:
             del self._by_id[item.game_id]
+        guild = self._by_guild.get(item.place.guild_id)
+        if guild is not None and guild.get(item.game_id) is item:
+            del guild[item.game_id]
+            if not guild:  # a server without tables keeps nothing here
+                del self._by_guild[item.place.guild_id]
 
     # -- restart -----------------------------------------------------------------------------------
 

@@ -94,6 +94,10 @@ class Table(Generic[G]):
     `state` is that game's, typed.
     """
 
+    # The seeds of the computer players' decisions (`bot.runtime.thinking.choose`): one
+    # generator for every table, as a table's own would cost 2.5 KB of state for nothing.
+    _rng = random.Random()
+
     def __init__(
         self,
         *,
@@ -128,7 +132,6 @@ class Table(Generic[G]):
         self.message_ids: dict[str, int] = {}  # presenter's bookkeeping (e.g. the table message)
         self.notes: dict[str, Any] = {}  # facts kept in the ledger beside the log (keep_note)
         self.memory = Memory()  # the presenter's facts about this table, dropped with it
-        self._rng = random.Random()
         self._clock: asyncio.Task[Any] | None = None
         self._step: StepKey | None = None  # the step of choices at once its clock runs for
         self._on_closed = on_closed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -26,11 +27,15 @@ def _report(task: asyncio.Task[Any]) -> None:
 
 
 class Outbox:
-    """Runs queued coroutines one at a time, in order; a failure is logged and the next runs."""
+    """Runs queued coroutines one at a time, in order; a failure is logged and the next runs.
+
+    Its worker task lives only while jobs wait, and so does their queue: an idle table (most
+    of them, most of the time) keeps neither (issue 20: memory per idle table).
+    """
 
     def __init__(self, name: str) -> None:
         self._name = name
-        self._queue: asyncio.Queue[Callable[[], Awaitable[Any]] | None] = asyncio.Queue()
+        self._jobs: deque[Callable[[], Awaitable[Any]]] | None = None
         self._worker: asyncio.Task[Any] | None = None
         self._closed = False
 
@@ -41,21 +46,27 @@ class Outbox:
     def put(self, job: Callable[[], Awaitable[Any]]) -> None:
         if self._closed:
             raise RuntimeError(f"{self._name}: outbox closed")
+        self._queue(job)
+
+    def _queue(self, job: Callable[[], Awaitable[Any]]) -> None:
+        if self._jobs is None:
+            self._jobs = deque()
+        self._jobs.append(job)
         if self._worker is None or self._worker.done():
             self._worker = spawn(self._run(), name=f"outbox {self._name}")
-        self._queue.put_nowait(job)
 
     async def _run(self) -> None:
-        while True:
-            job = await self._queue.get()
-            if job is None:
-                return
+        # No await between finding the queue empty and returning: a `put` meanwhile either
+        # lands before the check or finds this task done and starts the next worker.
+        while self._jobs:
+            job = self._jobs.popleft()
             try:
                 await job()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("%s: presenting failed", self._name)
+        self._jobs = None
 
     async def drain(self) -> None:
         """Wait until everything queued so far has run."""
@@ -65,16 +76,12 @@ class Outbox:
             await asyncio.shield(self._worker)
             return
         done = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(lambda: _resolve(done))
+        self._queue(lambda: _resolve(done))
         await done
 
     def close(self) -> None:
         """Run what is queued, then stop; nothing may be queued after this."""
-        if self._closed:
-            return
         self._closed = True
-        if self._worker is not None and not self._worker.done():
-            self._queue.put_nowait(None)
 
     def cancel(self) -> None:
         if self._worker is not None:
