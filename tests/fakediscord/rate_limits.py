@@ -18,16 +18,25 @@ ROUTE_LIMIT = (5, 5.0)
 
 @dataclass
 class Bucket:
+    """A route's bucket as Discord keeps it: `limit` requests in a window of `per` seconds that
+    opens with the first request; when it closes, the whole limit is there again (discord.py
+    counts on that: it sends `limit` requests once `Reset-After` passed)."""
+
     limit: int
     per: float
-    sent: deque[float] = field(default_factory=deque)
+    opened: float = float("-inf")
+    used: int = 0
+
+    def _roll(self, now: float) -> None:
+        if now - self.opened >= self.per:
+            self.opened, self.used = now, 0
 
     def headers(self, now: float, name: str) -> dict[str, str]:
-        self._forget(now)
-        reset_after = self.per - (now - self.sent[0]) if self.sent else self.per
+        self._roll(now)
+        reset_after = self.per - (now - self.opened)
         return {
             "X-RateLimit-Limit": str(self.limit),
-            "X-RateLimit-Remaining": str(max(0, self.limit - len(self.sent))),
+            "X-RateLimit-Remaining": str(max(0, self.limit - self.used)),
             "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Bucket": name,
@@ -35,17 +44,30 @@ class Bucket:
 
     def full(self, now: float) -> float:
         """Seconds until a request may go (0: it may go now)."""
-        self._forget(now)
-        if len(self.sent) < self.limit:
-            return 0.0
-        return self.per - (now - self.sent[0])
+        self._roll(now)
+        return 0.0 if self.used < self.limit else self.per - (now - self.opened)
+
+    def take(self, now: float) -> None:
+        self._roll(now)
+        self.used += 1
+
+
+@dataclass
+class Window:
+    """The global limit: at most `limit` requests in any `per` seconds (a sliding window: no
+    burst at the edge of two windows gets through)."""
+
+    limit: int
+    per: float
+    sent: deque[float] = field(default_factory=deque)
+
+    def full(self, now: float) -> float:
+        while self.sent and now - self.sent[0] >= self.per:
+            self.sent.popleft()
+        return 0.0 if len(self.sent) < self.limit else self.per - (now - self.sent[0])
 
     def take(self, now: float) -> None:
         self.sent.append(now)
-
-    def _forget(self, now: float) -> None:
-        while self.sent and now - self.sent[0] >= self.per:
-            self.sent.popleft()
 
 
 @dataclass
@@ -64,7 +86,7 @@ class RateLimits:
     def __init__(
         self, per_second: int = GLOBAL_PER_SECOND, route: tuple[int, float] = ROUTE_LIMIT
     ) -> None:
-        self.global_bucket = Bucket(per_second, 1.0)
+        self.global_window = Window(per_second, 1.0)
         self.route = route
         self.buckets: dict[str, Bucket] = {}
         self.too_many: Counter[str] = Counter()
@@ -79,7 +101,7 @@ class RateLimits:
         """A bot-token request of the bucket `key` ("PATCH /channels/{channel_id}/messages/…:
         <channel id>"): let through (and counted) or refused with a 429."""
         now = time.monotonic()
-        wait = self.global_bucket.full(now)
+        wait = self.global_window.full(now)
         if wait > 0:
             self.too_many["global"] += 1
             return Limited(wait, "global", {"X-RateLimit-Global": "true"})
@@ -88,7 +110,7 @@ class RateLimits:
         if wait > 0:
             self.too_many["route"] += 1
             return Limited(wait, "user", bucket.headers(now, bucket_name(key)))
-        self.global_bucket.take(now)
+        self.global_window.take(now)
         bucket.take(now)
         return None
 
