@@ -5,9 +5,9 @@ responses and follow-ups are exempt: they go through the interaction's own webho
 here). discord.py keeps each route's bucket and retries a 429 (at most five times), but it spends
 the global budget first come, first served: a burst of tables would earn 429s, and a cosmetic
 edit could delay a turn ping. `CallBudget` grants calls at most `rate` a second (with a small
-burst), by priority; `limit_calls(http, budget)` puts every request of discord.py's HTTP client
-through it. The priority of a call is the one its caller set with `at_priority(...)` (default:
-`Priority.MESSAGE`).
+burst), by priority; `limit_calls(session, budget)` puts every request of discord.py's HTTP
+session through it, as it is sent. The priority of a call is the one its caller set with
+`at_priority(...)` (default: `Priority.MESSAGE`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from enum import IntEnum
 from types import SimpleNamespace
 from typing import Any, Final
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -65,8 +66,8 @@ def at_priority(priority: Priority) -> Iterator[None]:
 
 
 class TooManyCalls(discord.HTTPException):
-    """A call refused before it left: the line was full (`MAX_WAITING`), or Discord asked to
-    wait longer than discord.py would. Every caller already handles `discord.HTTPException`."""
+    """A call refused before it left: the line was full (`MAX_WAITING`). Every caller already
+    handles `discord.HTTPException`."""
 
     def __init__(self, why: str) -> None:
         super().__init__(SimpleNamespace(status=429, reason=why), why)
@@ -135,20 +136,48 @@ class CallBudget:
         self._schedule(loop, now)
 
 
-# Routes that are not spent from the bot's budget: an interaction's response and follow-ups.
+# Requests that are not spent from the bot's budget: an interaction's response and follow-ups.
 EXEMPT: Final = ("/interactions/", "/webhooks/")
+REST: Final = "/api/v"  # Discord's REST API (`discord.http.Route.BASE`)
 
 
-def limit_calls(http: discord.http.HTTPClient, budget: CallBudget) -> None:
-    """Every request of `http` (the bot's, with its token) waits for `budget` first."""
-    original: Callable[..., Any] = http.request
+def limit_calls(session: aiohttp.ClientSession, budget: CallBudget) -> None:
+    """Every request of `session` (discord.py's, with the bot's token) waits for `budget` as it
+    is sent: after discord.py waited for the route's bucket, and again for each of its retries,
+    so that requests held by a bucket never leave in a bunch above the global limit."""
+    original = session.request
 
-    async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-        if not route.path.startswith(EXEMPT):
-            await budget.acquire(_PRIORITY.get())
-        try:
-            return await original(route, **kwargs)
-        except discord.RateLimited as exc:  # not an HTTPException: make it one, as callers expect
-            raise TooManyCalls(f"Discord asked to wait {exc.retry_after:.0f} s") from exc
+    def request(method: str, url: Any, **kwargs: Any) -> Any:
+        where = str(url)
+        if REST not in where or any(part in where for part in EXEMPT):  # the gateway, the CDN
+            return original(method, url, **kwargs)
+        return _Budgeted(budget, _PRIORITY.get(), lambda: original(method, url, **kwargs))
 
-    http.request = request  # type: ignore[method-assign]
+    session.request = request  # type: ignore[method-assign]
+
+
+class _Budgeted:
+    """`async with session.request(...)` (or `await`), once the budget grants the call."""
+
+    def __init__(self, budget: CallBudget, priority: Priority, send: Callable[[], Any]) -> None:
+        self._budget = budget
+        self._priority = priority
+        self._send = send
+        self._request: Any = None
+
+    async def __aenter__(self) -> aiohttp.ClientResponse:
+        await self._budget.acquire(self._priority)
+        self._request = self._send()
+        response: aiohttp.ClientResponse = await self._request.__aenter__()
+        return response
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._request.__aexit__(*exc)
+
+    def __await__(self) -> Any:
+        return self._sent().__await__()
+
+    async def _sent(self) -> aiohttp.ClientResponse:
+        await self._budget.acquire(self._priority)
+        response: aiohttp.ClientResponse = await self._send()
+        return response

@@ -64,13 +64,14 @@ class KamizaBot(commands.Bot):
         self.settings = settings
         # Every call with the bot token, from every table, spends one budget (`bot.call_budget`).
         self.call_budget = CallBudget()
-        limit_calls(self.http, self.call_budget)
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
         self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
+        # Logged in: discord.py's session exists (interactions name it by its mangled name too).
+        limit_calls(self.http._HTTPClient__session, self.call_budget)  # type: ignore[attr-defined]
         if self.ledger is None:  # `run` opens it before connecting to Discord
             self.ledger = await open_ledger(self.settings.database_url)
         self.tables = TableManager(

@@ -46,12 +46,12 @@ async def one_table(fake: FakeDiscord, index: int, think: float, rng: random.Ran
     for user in others:
         await asyncio.sleep(rng.uniform(0, 2 * think))
         await user.click(lobby, "Join")
-    await state.wait_for(lambda: lobby.text.count("<@") >= 4, 30, "four seats")
+    await state.wait_for(lambda: lobby.text.count("<@") >= 4, 120, "four seats")
     await host.click(lobby, "Start")
     by_id = {u.id: u for u in players}
     version = None
     turns = 0
-    while (user := await wait_turn(by_id, thread, after=version, timeout=60)) is not None:
+    while (user := await wait_turn(by_id, thread, after=version, timeout=120)) is not None:
         version = table_version(user, thread)
         await asyncio.sleep(rng.uniform(0, 2 * think))
         try:
@@ -81,8 +81,12 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
             try:
                 began = time.perf_counter()
                 first_request = len(fake.state.requests)
-                rounds = await asyncio.gather(
-                    *(one_table(fake, i, think, random.Random(rng.random())) for i in range(tables))
+                outcomes = await asyncio.gather(
+                    *(
+                        one_table(fake, i, think, random.Random(rng.random()))
+                        for i in range(tables)
+                    ),
+                    return_exceptions=True,
                 )
                 elapsed = time.perf_counter() - began
             finally:
@@ -98,11 +102,17 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
                 and not r.path.startswith(INTERACTION_ROUTES, API)
             ]
             by_route = Counter(f"{r.route}" for r in bot_token)
+            refused = Counter(r.route for r in requests if r.status == 429)
+            rounds = [r for r in outcomes if isinstance(r, int)]
+            stuck = [r for r in outcomes if not isinstance(r, int)]
             total_rounds = sum(rounds)
     print(f"tables: {tables} concurrent 4-player KAMIZA matches, think time ~{think:g} s")
     print(
         f"played: {total_rounds} rounds in {elapsed:.1f} s; {len(answered)} interactions answered"
     )
+    if stuck:  # a table whose messages never came (the bot gave up on a call), or a bug
+        kinds = Counter(f"{type(e).__name__}: {str(e)[:60]}" for e in stuck)
+        print(f"tables that did not finish: {len(stuck)} {dict(kinds)}")
     print(
         f"click -> interaction response: p50 {percentile(answered, 0.5) * 1000:.1f} ms, "
         f"p99 {percentile(answered, 0.99) * 1000:.1f} ms, "
@@ -116,6 +126,8 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
         print(f"  {count:6d}  {count / max(1, total_rounds):5.2f}/round  {route}")
     if limits is not None:
         print(f"429s with Discord's rate limits: {limits.total} {dict(limits.too_many)}")
+        for route, count in refused.most_common():
+            print(f"  {count:6d}  {route}")
     late = sum(1 for a in answered if a > 3.0)
     print(f"answers later than Discord's 3 s: {late}; clicks on a turn already over: {STALE[0]}")
     return 0

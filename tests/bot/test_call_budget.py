@@ -5,6 +5,7 @@ bounded line, and interaction responses never spent from it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import discord
 import pytest
@@ -37,9 +38,8 @@ async def test_a_ping_goes_before_a_reminder_before_a_cosmetic_edit_asked_at_onc
         await budget.acquire(priority)
         order.append(priority)
 
-    await asyncio.gather(
-        call(Priority.COSMETIC), call(Priority.REMINDER), call(Priority.MESSAGE), call(Priority.PING)
-    )
+    asked = (Priority.COSMETIC, Priority.REMINDER, Priority.MESSAGE, Priority.PING)
+    await asyncio.gather(*(call(priority) for priority in asked))
     assert order == [Priority.PING, Priority.MESSAGE, Priority.REMINDER, Priority.COSMETIC]
 
 
@@ -72,25 +72,35 @@ async def test_the_line_is_bounded():
         task.cancel()
 
 
-class _Http:
-    """discord.py's HTTP client, as far as `limit_calls` sees it."""
+class _Session:
+    """aiohttp's session, as far as `limit_calls` sees it."""
 
     def __init__(self) -> None:
-        self.calls: list[str] = []
+        self.sent: list[str] = []
 
-    async def request(self, route: discord.http.Route, **kwargs: object) -> None:
-        self.calls.append(route.path)
+    def request(
+        self, method: str, url: str, **kwargs: object
+    ) -> contextlib.AbstractAsyncContextManager:
+        @contextlib.asynccontextmanager
+        async def sending():
+            self.sent.append(url)
+            yield "response"
+
+        return sending()
 
 
-async def test_every_call_of_the_client_waits_for_the_budget_but_interaction_responses():
+async def test_every_request_of_the_session_waits_for_the_budget_but_interaction_responses():
     budget = CallBudget(rate=50, burst=2)
-    http = _Http()
-    limit_calls(http, budget)  # type: ignore[arg-type]
-    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=1)
-    answer = discord.http.Route(
-        "POST", "/interactions/{interaction_id}/{token}/callback", interaction_id=1, token="x"
-    )
+    session = _Session()
+    limit_calls(session, budget)  # type: ignore[arg-type]
+    api = "https://discord.com/api/v10"
     with at_priority(Priority.PING):
-        await http.request(route)
-    await http.request(answer)
-    assert budget.granted == 1 and len(http.calls) == 2
+        async with session.request("POST", f"{api}/channels/1/messages") as response:
+            assert response == "response"
+    async with session.request("POST", f"{api}/interactions/1/token/callback"):
+        pass
+    async with session.request("POST", f"{api}/webhooks/1/token"):
+        pass
+    async with session.request("GET", "wss://gateway.discord.gg/?v=10"):
+        pass
+    assert budget.granted == 1 and len(session.sent) == 4

@@ -7,10 +7,10 @@ traceback or an ERROR."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import kamiza_play
 import pytest
-from fakediscord import FakeUser
 from fakediscord.state import Channel
 from ledger_file import stored_game
 from table_play import open_table
@@ -23,13 +23,15 @@ POST_MESSAGE = "POST /channels/{channel_id}/messages"
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
-async def seated(host: FakeUser, others: list[FakeUser]) -> Channel:
-    thread, lobby = await open_table(host, "kamiza", bots=1)
-    for user in others:
-        await user.click(lobby, "Join")
-    await host.state.wait_for(lambda: lobby.text.count("<@") > len(others), 5, "every seat")
-    await host.click(lobby, "Start")
-    return thread
+async def a_table(fake_discord, launch_bot, users) -> tuple[Any, Any, Channel, dict]:
+    """The bot, the fake's state, and a KAMIZA table of ann, ben and a computer, started."""
+    bot = await launch_bot(**QUICK)
+    ann, ben = users("ann"), users("ben")
+    thread, lobby = await open_table(ann, "kamiza", bots=1)
+    await ben.click(lobby, "Join")
+    await ann.state.wait_for(lambda: lobby.text.count("<@") > 1, 5, "every seat")
+    await ann.click(lobby, "Start")
+    return bot, fake_discord.state, thread, {ann.id: ann, ben.id: ben}
 
 
 def problems(log: str) -> list[str]:
@@ -47,11 +49,7 @@ def warnings(log: str, text: str) -> list[str]:
 async def test_a_play_whose_answer_discord_fails_stays_played_and_is_one_warning(
     fake_discord, launch_bot, users
 ):
-    bot = await launch_bot(**QUICK)
-    state = fake_discord.state
-    ann, ben = users("ann"), users("ben")
-    thread = await seated(ann, [ben])
-    by_id = {ann.id: ann, ben.id: ben}
+    bot, state, thread, by_id = await a_table(fake_discord, launch_bot, users)
     user = await kamiza_play.wait_turn(by_id, thread)
     assert user is not None
     table = kamiza_play.table_message(user, thread)
@@ -82,11 +80,7 @@ async def test_a_play_whose_answer_discord_fails_stays_played_and_is_one_warning
 async def test_a_429_and_a_5xx_on_message_routes_are_no_errors_and_the_game_goes_on(
     fake_discord, launch_bot, users
 ):
-    bot = await launch_bot(**QUICK)
-    state = fake_discord.state
-    ann, ben = users("ann"), users("ben")
-    thread = await seated(ann, [ben])
-    by_id = {ann.id: ann, ben.id: ben}
+    bot, state, thread, by_id = await a_table(fake_discord, launch_bot, users)
     state.inject_fault(POST_MESSAGE, 429, times=2)  # discord.py waits and retries
     edit_failed = state.inject_fault(EDIT_MESSAGE, 503)  # not retried: the edit is skipped
     rng, version, played = random.Random(5), None, 0
