@@ -5,8 +5,9 @@ A busy table edits its message after every play. Each edit spends the bot's glob
 second, only the last needs to reach Discord. `EditPacer.edit` sends an edit at once when the
 message was not edited for `interval`, else keeps it (replacing any kept before) and sends it when
 the interval is over. `EditPacer.final` is a message's last edit (a closed round): what was kept
-is dropped (the final state is newer), it waits its turn after an edit under way, and it is never
-followed by another: nothing kept can be sent after it.
+is dropped (the final state is newer), it waits its turn after an edit under way (and its second,
+unless unpaced: a lobby's last), and it is never followed by another: nothing kept can be sent
+after it.
 """
 
 from __future__ import annotations
@@ -59,20 +60,24 @@ class EditPacer:
         if paced.later is None:
             paced.later = spawn(self._send_kept(message_id, paced), name=f"edit {message_id}")
 
-    async def final(self, message_id: int, send: Edit) -> None:
-        """The message's last edit: after any edit under way and `interval` after it, never
-        before; whatever was kept is dropped, and the message is forgotten."""
-        paced = self._messages.get(message_id)
-        if paced is None:
+    async def final(self, message_id: int, send: Edit, *, paced: bool = True) -> None:
+        """The message's last edit: after any edit under way and (`paced`) `interval` after it,
+        never before; whatever was kept is dropped, and the message is forgotten. Unpaced, it
+        goes as soon as an edit under way is done: it replaces what was kept, so it costs no
+        call more, and what its caller does next is not held up (a lobby's "started" before
+        the table is posted below it)."""
+        edits = self._messages.get(message_id)
+        if edits is None:
             self.sent += 1
             await send()
             return
-        if paced.kept is not None:
+        if edits.kept is not None:
             self.skipped += 1
-        paced.kept = None
-        async with paced.lock:
-            await self._wait_turn(paced)
-            await self._send(paced, send)
+        edits.kept = None
+        async with edits.lock:
+            if paced:
+                await self._wait_turn(edits)
+            await self._send(edits, send)
         self._messages.pop(message_id, None)
 
     async def _send_kept(self, message_id: int, paced: _Paced) -> None:

@@ -3,6 +3,7 @@ and posting or editing a remembered message (failures logged, never raised; edit
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -104,8 +105,8 @@ class Messages:
     async def edit_or_send(self, item: Item, key: str, final: bool = False, **kwargs: Any) -> None:
         """Edit the message remembered under `key`, or post a new one if there is none.
         Edits are paced (`edit_pacing`): one may go a second later, or give way to a later one;
-        a `final` edit (the message's last: a lobby closed) drops those and goes before anything
-        the caller does next.
+        a `final` edit (the message's last: a lobby closed) drops those and goes at once (after an
+        edit under way), before anything the caller does next.
 
         A message keeps the format it was posted in (Discord refuses to add or remove the
         layout flag): one posted before the bot laid messages out is retired with a line
@@ -118,8 +119,11 @@ class Messages:
         if message_id is None:
             await self.send(item, key, **kwargs)
             return
-        pace = self.pacer.final if final else self.pacer.edit
-        await pace(message_id, lambda: self._edit(item, key, message_id, kwargs))
+        send = functools.partial(self._edit, item, key, message_id, kwargs)
+        if final:
+            await self.pacer.final(message_id, send, paced=False)
+        else:
+            await self.pacer.edit(message_id, send)
 
     async def _edit(self, item: Item, key: str, message_id: int, kwargs: dict[str, Any]) -> None:
         try:

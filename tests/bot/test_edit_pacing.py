@@ -70,3 +70,13 @@ async def test_messages_are_paced_apart_and_forgotten_when_idle():
     assert one.shown == two.shown == ["a"]
     await asyncio.sleep(0.15)
     assert not pacer._messages
+
+
+async def test_an_unpaced_final_edit_goes_at_once_after_the_edit_under_way():
+    pacer, message = EditPacer(interval=1.0), _Message()
+    await pacer.edit(1, message.edit("joined"))
+    await pacer.edit(1, message.edit("joined again"))  # kept for a second
+    await pacer.final(1, message.edit("started"), paced=False)
+    assert message.shown == ["joined", "started"]  # at once, what was kept dropped
+    await asyncio.sleep(0.05)
+    assert message.shown == ["joined", "started"]
