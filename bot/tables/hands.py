@@ -59,8 +59,8 @@ async def replace_menu(
     try:
         await interaction.response.edit_message(view=layout)
     except discord.HTTPException as exc:
-        if interaction.response.is_done():
-            raise
+        if interaction.response.is_done() or exc.status != 400:
+            raise  # Discord's trouble, or a dead interaction: a fresh message would fail too
         log.info("a private menu could not be edited (%s): sent afresh", exc)
         await interaction.response.send_message(view=layout, ephemeral=True)
 

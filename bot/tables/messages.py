@@ -1,8 +1,9 @@
 """What every game's messages share: where they go, in which language, how a seat is named,
-and posting or editing a remembered message (failures logged, never raised)."""
+and posting or editing a remembered message (failures logged, never raised; edits paced)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -12,6 +13,7 @@ from bot.i18n import language, t
 from bot.pictures.colours import OKABE_ITO, SEAT_COLOURS
 from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
+from bot.tables.edit_pacing import EditPacer
 from data.store import Seat
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,7 @@ class Messages:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
+        self.pacer = EditPacer()  # the edits of this game's messages, one a second at most
 
     def lang(self, item: Item) -> str:
         """Public messages speak the guild's language (Japanese for a Japanese community)."""
@@ -99,8 +102,11 @@ class Messages:
         """Post a laid-out message (`bot.layout`), and its pictures (`file`/`files`)."""
         await self.send(item, key, view=view, **files)
 
-    async def edit_or_send(self, item: Item, key: str, **kwargs: Any) -> None:
+    async def edit_or_send(self, item: Item, key: str, final: bool = False, **kwargs: Any) -> None:
         """Edit the message remembered under `key`, or post a new one if there is none.
+        Edits are paced (`edit_pacing`): one may go a second later, or give way to a later one;
+        a `final` edit (the message's last: a lobby closed) drops those and goes at once (after an
+        edit under way), before anything the caller does next.
 
         A message keeps the format it was posted in (Discord refuses to add or remove the
         layout flag): one posted before the bot laid messages out is retired with a line
@@ -110,16 +116,24 @@ class Messages:
         if message_id is not None and laid_out(item, key) != is_layout(kwargs):
             await self.retire(item, key, t(self.lang(item), "table.moved"))
             message_id = None
-        if message_id is not None:
-            try:
-                await self.channel(item).get_partial_message(message_id).edit(**kwargs)
-                return
-            except discord.NotFound:
+        if message_id is None:
+            await self.send(item, key, **kwargs)
+            return
+        send = functools.partial(self._edit, item, key, message_id, kwargs)
+        if final:
+            await self.pacer.final(message_id, send, paced=False)
+        else:
+            await self.pacer.edit(message_id, send)
+
+    async def _edit(self, item: Item, key: str, message_id: int, kwargs: dict[str, Any]) -> None:
+        try:
+            await self.channel(item).get_partial_message(message_id).edit(**kwargs)
+        except discord.NotFound:  # deleted by a moderator: post it afresh (unless replaced)
+            if item.message_ids.get(key) == message_id:
                 item.message_ids.pop(key, None)
-            except discord.HTTPException as exc:
-                log.warning("game %s: could not edit a message: %s", item.game_id, exc)
-                return
-        await self.send(item, key, **kwargs)
+                await self.send(item, key, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not edit a message: %s", item.game_id, exc)
 
     async def retire(self, item: Item, key: str, text: str) -> None:
         """Edit the message under `key` to `text` alone, no buttons, in its own format, and
@@ -133,6 +147,9 @@ class Messages:
             else {"content": text, "embeds": [], "view": None, "attachments": []}
         )
         await self.bot.wait_until_ready()
+        await self.pacer.final(message_id, lambda: self._retire(item, message_id, fields))
+
+    async def _retire(self, item: Item, message_id: int, fields: dict[str, Any]) -> None:
         try:
             await self.channel(item).get_partial_message(message_id).edit(**fields)
         except discord.HTTPException as exc:

@@ -21,14 +21,21 @@ def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | No
     return next((u for u in users.values() if u.name.title() == found.group(1)), None)
 
 
-async def open_table(host: FakeUser, command: str, **options) -> tuple[Channel, Message]:
-    """`/<command> start` in #general: the thread and its lobby message."""
+async def open_table(
+    host: FakeUser, command: str, patience: float = 5.0, **options
+) -> tuple[Channel, Message]:
+    """`/<command> start` in #general: the thread and its lobby message (within `patience`
+    seconds each: a benchmark under Discord's rate limits waits longer)."""
     state = host.state
     started = await host.slash(command, "start", **options)
     announcement = started.response
     assert announcement is not None and not announcement.ephemeral, started
-    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: verb_button(m, "join"), channel=thread)
+    thread = await state.wait_for(
+        lambda: state.channels.get(announcement.id), patience, "the thread"
+    )
+    lobby = await host.wait_for_message(
+        lambda m: verb_button(m, "join"), channel=thread, timeout=patience
+    )
     return thread, lobby
 
 

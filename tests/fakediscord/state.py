@@ -17,7 +17,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .rate_limits import RateLimits
 
 T = TypeVar("T")
 
@@ -478,6 +481,8 @@ class FakeState:
         self.requests: list[Request] = []
         self.unknown_routes: list[Request] = []
         self.faults: list[Fault] = []
+        # Discord's global and per-route limits (`RateLimits`), or None: no limit (the default)
+        self.rate_limits: RateLimits | None = None
         self.identifies: list[Identify] = []
         self.session: Gateway | None = None
         self.ready_count = 0  # READY + GUILD_CREATE sent, over all sessions
