@@ -75,7 +75,14 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
             fake.state.interaction_deadline = 30.0  # measure slow answers instead of failing
             limits = fake.state.rate_limits = RateLimits() if rate_limits else None
             workdir = Path(tmp) / "bot"
-            env = bot_env(fake, workdir, LOG_LEVEL="WARNING", TURN_SECONDS=600, LOBBY_SECONDS=3600)
+            env = bot_env(
+                fake,
+                workdir,
+                LOG_LEVEL="WARNING",
+                TURN_SECONDS=600,
+                LOBBY_SECONDS=3600,
+                EDIT_PACE_SECONDS=1.0,  # Discord's pace, not the end-to-end tests' quick one
+            )
             bot = BotProcess(fake, workdir, env)
             await bot.start()
             try:

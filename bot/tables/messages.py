@@ -67,7 +67,10 @@ class Messages:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
-        self.pacer = EditPacer()  # the edits of this game's messages, one a second at most
+        # The edits of this game's messages, one per message per `EDIT_PACE_SECONDS` at most
+        # (a client without the bot's settings, as in unit tests, gets the module's interval).
+        settings = getattr(bot, "settings", None)
+        self.pacer = EditPacer(getattr(settings, "edit_pace_seconds", None))
 
     def lang(self, item: Item) -> str:
         """Public messages speak the guild's language (Japanese for a Japanese community)."""

@@ -4,8 +4,10 @@ always shown, and a message's final edit never followed by one asked for before 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 from bot.tables.edit_pacing import EditPacer
+from bot.tables.messages import Messages
 
 
 class _Message:
@@ -80,3 +82,8 @@ async def test_an_unpaced_final_edit_goes_at_once_after_the_edit_under_way():
     assert message.shown == ["joined", "started"]  # at once, what was kept dropped
     await asyncio.sleep(0.05)
     assert message.shown == ["joined", "started"]
+
+
+def test_a_games_messages_are_paced_as_the_bots_settings_say():
+    bot = SimpleNamespace(settings=SimpleNamespace(edit_pace_seconds=0.05))
+    assert Messages(bot).pacer.interval == 0.05  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ SETTINGS = (
     "TURN_SECONDS",
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
+    "EDIT_PACE_SECONDS",
     "LOG_LEVEL",
 )
 TOKEN = "MTIzNDU2Nzg5.test.token"
@@ -47,6 +48,14 @@ def test_good_settings_load(monkeypatch, tmp_path):
     assert settings.discord_gateway_url == "ws://127.0.0.1:8081/"
     assert settings.database_url.endswith("/ledger.sqlite3?synchronous=normal")
     assert list(tmp_path.iterdir()) == []  # validating touched no file
+
+
+def test_edits_are_paced_a_second_apart_unless_told_otherwise(monkeypatch):
+    assert load_settings().edit_pace_seconds == 1.0
+    monkeypatch.setenv("EDIT_PACE_SECONDS", "0")
+    assert load_settings().edit_pace_seconds == 0.0
+    (line,) = errors(monkeypatch, EDIT_PACE_SECONDS="-0.5")
+    assert line.startswith("EDIT_PACE_SECONDS='-0.5' is invalid")
 
 
 def test_a_bad_postgresql_url_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):
