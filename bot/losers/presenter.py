@@ -198,7 +198,7 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         fields: dict[str, Any],
     ) -> None:
         try:
-            await self.channel(table).get_partial_message(message_id).edit(**fields)
+            await self.voice(table).edit(message_id, **fields)
         except discord.NotFound:
             if table.message_ids.get(TABLE_MESSAGE) == message_id:  # not replaced meanwhile
                 table.message_ids.pop(TABLE_MESSAGE, None)

@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.layout.board import layout_of
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
-from bot.tables import delivery, lookup
+from bot.tables import delivery, lookup, voice
 from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
@@ -138,8 +138,9 @@ async def act(
     except StaleButton:
         await answer_stale(interaction, turn, hand)
         return False
-    if done is not None:
-        await answer(interaction, done(events))
-    else:
-        await answer_menu(interaction, turn, hand)
+    with voice.riding(table, interaction):  # what the play shows in public: its follow-ups
+        if done is not None:
+            await answer(interaction, done(events))
+        else:
+            await answer_menu(interaction, turn, hand)
     return True

@@ -1,5 +1,6 @@
 """What every game's messages share: where they go, in which language, how a seat is named,
-and posting or editing a remembered message (failures logged, never raised; edits paced)."""
+and posting or editing a remembered message (failures logged, never raised; edits paced; each
+call through the click that caused it when it can, `bot.tables.voice`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.pictures.colours import OKABE_ITO, SEAT_COLOURS
 from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
 from bot.tables.edit_pacing import EditPacer
+from bot.tables.voice import Voice
 from data.store import Seat
 
 log = logging.getLogger(__name__)
@@ -80,6 +82,10 @@ class Messages:
     def channel(self, item: Item) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(item.place.home, guild_id=item.place.guild_id)
 
+    def voice(self, item: Item) -> Voice:
+        """How `item` speaks in its channel: through its latest click's token, or the bot's."""
+        return Voice(item, self.channel(item))
+
     async def send(self, item: Item, key: str | None = None, **kwargs: Any) -> None:
         """Post a message (remembering its id under `key`); failures are logged, not raised."""
         await self.bot.wait_until_ready()
@@ -89,14 +95,14 @@ class Messages:
         plain = discord.AllowedMentions(users=True, roles=False, everyone=False)
         kwargs.setdefault("allowed_mentions", quiet if is_layout(kwargs) else plain)
         try:
-            message = await self.channel(item).send(**kwargs)
+            message_id = await self.voice(item).send(kept=bool(key), **kwargs)
         except discord.HTTPException as exc:
             log.warning("game %s: could not post a message: %s", item.game_id, exc)
             return
         if key:
-            item.message_ids[key] = message.id
+            item.message_ids[key] = message_id
             if is_layout(kwargs):
-                item.message_ids[LAYOUT_MARK + key] = message.id
+                item.message_ids[LAYOUT_MARK + key] = message_id
             await item.remember_messages()
 
     async def publish(
@@ -130,7 +136,7 @@ class Messages:
 
     async def _edit(self, item: Item, key: str, message_id: int, kwargs: dict[str, Any]) -> None:
         try:
-            await self.channel(item).get_partial_message(message_id).edit(**kwargs)
+            await self.voice(item).edit(message_id, **kwargs)
         except discord.NotFound:  # deleted by a moderator: post it afresh (unless replaced)
             if item.message_ids.get(key) == message_id:
                 item.message_ids.pop(key, None)
@@ -153,10 +159,12 @@ class Messages:
         await self.pacer.final(message_id, lambda: self._retire(item, message_id, fields))
 
     async def _retire(self, item: Item, message_id: int, fields: dict[str, Any]) -> None:
+        voice = self.voice(item)
         try:
-            await self.channel(item).get_partial_message(message_id).edit(**fields)
+            await voice.edit(message_id, **fields)
         except discord.HTTPException as exc:
             log.warning("game %s: could not retire a message: %s", item.game_id, exc)
+        voice.forget(message_id)
 
     def title(self, lang: str) -> str:
         return t(lang, f"game.{self.game}")

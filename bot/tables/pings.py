@@ -104,7 +104,7 @@ class TurnPings(Messages):
         await self.bot.wait_until_ready()
         try:
             with at_priority(Priority.COSMETIC):  # the new ping says whose turn it is
-                await self.channel(table).get_partial_message(message_id).delete()
+                await self.voice(table).delete(message_id)
         except discord.NotFound:
             pass  # deleted by a moderator, or gone with the thread
         except discord.HTTPException as exc:

@@ -201,11 +201,12 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         await self.pacer.final(message_id, lambda: self._close(table, message_id, board))
 
     async def _close(self, table: Table[G], message_id: int, board: Board) -> None:
-        message = self.channel(table).get_partial_message(message_id)
+        voice = self.voice(table)
         try:
-            await message.edit(view=compose(board))
+            await voice.edit(message_id, view=compose(board))
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+        voice.forget(message_id)  # never edited again
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)

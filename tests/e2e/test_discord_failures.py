@@ -82,6 +82,8 @@ async def test_a_429_and_a_5xx_on_message_routes_are_no_errors_and_the_game_goes
     fake_discord, launch_bot, users
 ):
     bot, state, thread, by_id = await a_table(fake_discord, launch_bot, users)
+    # The clicks' tokens refused (as 15 minutes after them): the bot token carries the table.
+    state.token_life = 0.0
     state.inject_fault(POST_MESSAGE, 429, times=2)  # discord.py waits and retries
     edit_failed = state.inject_fault(EDIT_MESSAGE, 503)  # not retried: the edit is skipped
     rng, version, played = random.Random(5), None, 0

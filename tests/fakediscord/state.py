@@ -478,6 +478,9 @@ class FakeState:
         self.interaction_index: dict[int, Interaction] = {}
         self.interaction_tokens: dict[str, Interaction] = {}
         self.interaction_deadline = 3.0
+        # An interaction's token takes follow-ups (and their edits and deletions) this long
+        # after the interaction, then Discord answers 10015 "Unknown Webhook".
+        self.token_life = 15 * 60.0
         self.requests: list[Request] = []
         self.unknown_routes: list[Request] = []
         self.faults: list[Fault] = []
@@ -771,7 +774,7 @@ class FakeState:
 
     def interaction_by_token(self, token: str) -> Interaction:
         interaction = self.interaction_tokens.get(token)
-        if interaction is None:
+        if interaction is None or time.monotonic() - interaction.sent_at > self.token_life:
             raise ApiError(404, 10015, "Unknown Webhook")
         return interaction
 
