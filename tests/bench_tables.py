@@ -109,6 +109,11 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
                 and not r.path.startswith(INTERACTION_ROUTES, API)
             ]
             by_route = Counter(f"{r.route}" for r in bot_token)
+            riding = [
+                r
+                for r in requests
+                if r.status != 429 and r.path.startswith(INTERACTION_ROUTES[1], API)
+            ]
             refused = Counter(r.route for r in requests if r.status == 429)
             rounds = [r for r in outcomes if isinstance(r, int)]
             stuck = [r for r in outcomes if not isinstance(r, int)]
@@ -131,6 +136,10 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
     )
     for route, count in by_route.most_common():
         print(f"  {count:6d}  {count / max(1, total_rounds):5.2f}/round  {route}")
+    print(
+        f"clicks' follow-ups (exempt from the budget): {len(riding)} = "
+        f"{len(riding) / max(1, total_rounds):.2f} per round"
+    )
     if limits is not None:
         print(f"429s with Discord's rate limits: {limits.total} {dict(limits.too_many)}")
         for route, count in refused.most_common():
