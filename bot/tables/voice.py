@@ -1,4 +1,4 @@
-"""Which way a table speaks: through the token of the click that caused the change, or through
+"""Which way a lobby or table speaks: through the token of the click that caused the change, or through
 the bot token.
 
 Discord allows a bot 50 calls a second with its token, all tables together; an interaction's
@@ -7,8 +7,10 @@ So what a click causes in the table's channel (the table refreshed, the next tur
 reveal, the next round's table, the final standings) goes as the click's follow-ups: a
 non-ephemeral follow-up is a new message in the channel, and its content's mentions notify as a
 bot-token message's do. A message posted through a token is edited and deleted through that
-token while it lives. The computer moves and timeouts that follow within the token's life use
-the latest click's token too; with none alive (or when Discord refuses it), the bot token.
+token while it lives; the message a click was on (the lobby, under Join or Start) through
+that click's original response. The computer moves and timeouts that follow within the token's
+life use the latest click's token too; with none alive (or when Discord refuses it), the bot
+token.
 
 This module is the one place that decides (`Voice`): the presenters post, edit and delete
 through it and never ask which way. Nothing here changes what a message says or who may see
