@@ -63,6 +63,11 @@ async def one_table(fake: FakeDiscord, index: int, think: float, rng: random.Ran
     return turns // 4
 
 
+def kind(name: str) -> str:
+    """An interaction's kind: the verb of a button's custom id, or the command."""
+    return name.split(":")[1] if name.startswith("g:") else name
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -146,6 +151,8 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
             print(f"  {count:6d}  {route}")
     late = sum(1 for a in answered if a > 3.0)
     print(f"answers later than Discord's 3 s: {late}; clicks on a turn already over: {STALE[0]}")
+    slow = Counter(kind(i.name) for i in state.interactions if (i.elapsed or 0) > 1.0)
+    print(f"answers later than 1 s, by kind: {dict(slow.most_common())}")
     return 0
 
 
