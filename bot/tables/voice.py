@@ -1,5 +1,5 @@
-"""Which way a lobby or table speaks: through the token of the click that caused the change, or through
-the bot token.
+"""Which way a lobby or table speaks: through the token of the click that caused the change,
+or through the bot token.
 
 Discord allows a bot 50 calls a second with its token, all tables together; an interaction's
 follow-ups (`/webhooks/{application_id}/{token}`) are exempt, and its token lives 15 minutes.
