@@ -15,6 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.call_budget import CallBudget, limit_calls
 from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
@@ -25,6 +26,7 @@ from bot.runtime.shards import Shards
 from bot.runtime.tasks import spawn
 from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
+from bot.tables.replies import discord_failed, note_discord_failure
 from data.errors import LedgerError
 from data.store import Ledger, open_ledger
 from data.urls import redact_url
@@ -74,12 +76,16 @@ class KamizaBot(commands.Bot):
         # Several processes: DM clicks (all on shard 0) reach the table's own process this way.
         self.forwarder = None if self.sharding.whole_bot else Forwarder(self, self.sharding)
         self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
+        # Every call with the bot token, from every table, spends one budget (`bot.call_budget`).
+        self.call_budget = CallBudget()
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
         self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
+        # Logged in: discord.py's session exists (interactions name it by its mangled name too).
+        limit_calls(self.http._HTTPClient__session, self.call_budget)  # type: ignore[attr-defined]
         if self.ledger is None:  # `run` opens it before connecting to Discord
             self.ledger = await open_ledger(self.settings.database_url)
         self.tables = TableManager(
@@ -148,6 +154,11 @@ class KamizaBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Log an unexpected error and tell the user privately; never leave them waiting."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if discord_failed(cause):
+            name = interaction.command.qualified_name if interaction.command else "?"
+            note_discord_failure(cause, f"the answer to /{name}")
+            return  # its token is dead or Discord is down: nothing more to send
         if isinstance(error, app_commands.CheckFailure):
             text = t(interaction.locale, "commands.check_failed")
         else:

@@ -34,6 +34,7 @@ class Settings(PluginSettings):
     rematch_seconds: int = Field(default=60, ge=1, le=600)
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
+    edit_pace_seconds: float = Field(default=1.0, ge=0, le=60)
     log_level: LogLevel = "INFO"
     # Scale-out (README "Growing past one process"): the bot's shards in all, and the ones this
     # process runs ("0,1"). Both unset: one process runs the whole bot, unsharded.

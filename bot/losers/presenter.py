@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.call_budget import Priority, at_priority
 from bot.i18n import t
 from bot.layout.board import Board, Picture
 from bot.losers import boards, glance, menus, render
@@ -190,15 +191,26 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
             return
         message_id = table.message_ids[TABLE_MESSAGE]
         await self.bot.wait_until_ready()
-        try:
-            await (
-                self.channel(table)
-                .get_partial_message(message_id)
-                .edit(**self.table_message(table, moment, lang))
+        fields = self.table_message(table, moment, lang)
+        with at_priority(Priority.COSMETIC):  # paced: one edit a second, the last one wins
+            await self.pacer.edit(
+                message_id, lambda: self._edit_table(table, moment, lang, message_id, fields)
             )
+
+    async def _edit_table(
+        self,
+        table: Table[RightsOfLosers],
+        moment: Moment[RightsOfLosers],
+        lang: str,
+        message_id: int,
+        fields: dict[str, Any],
+    ) -> None:
+        try:
+            await self.voice(table).edit(message_id, **fields)
         except discord.NotFound:
-            table.message_ids.pop(TABLE_MESSAGE, None)
-            await self.post_table(table, moment, lang)
+            if table.message_ids.get(TABLE_MESSAGE) == message_id:  # not replaced meanwhile
+                table.message_ids.pop(TABLE_MESSAGE, None)
+                await self.post_table(table, moment, lang)
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the table message: %s", table.game_id, exc)
 

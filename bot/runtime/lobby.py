@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.runtime.errors import TableClosed, TableError
+from bot.runtime.memory import Memory
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
@@ -108,6 +109,7 @@ class Lobby:
         self.closed = False
         self.outbox = Outbox(f"lobby {game_id}")
         self.message_ids: dict[str, int] = {}
+        self.memory = Memory()  # the presenter's facts (the click it speaks through), as a table's
         self._on_closed = on_closed
         self._expiry: asyncio.Task[Any] | None = None
         cls = GAMES[game]

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.runtime.errors import ForgedCustomId
-from bot.tables.replies import explain_error, refuse
+from bot.tables.replies import discord_failed, explain_error, refuse
 
 T = TypeVar("T")
 Handler = Callable[..., Awaitable[None]]
@@ -106,6 +106,8 @@ class Verbs:
             await explain_error(interaction, exc, int(gid))
         except Exception as exc:
             await explain_error(interaction, exc, int(gid))
+            if discord_failed(exc):
+                return  # the interaction is dead or Discord is down: nothing more to send
         for hook in self._after:
             await hook(interaction, int(gid))
 

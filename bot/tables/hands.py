@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.layout.board import layout_of
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
-from bot.tables import delivery, lookup
+from bot.tables import delivery, lookup, voice
 from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
@@ -59,8 +59,8 @@ async def replace_menu(
     try:
         await interaction.response.edit_message(view=layout)
     except discord.HTTPException as exc:
-        if interaction.response.is_done():
-            raise
+        if interaction.response.is_done() or exc.status != 400:
+            raise  # Discord's trouble, or a dead interaction: a fresh message would fail too
         log.info("a private menu could not be edited (%s): sent afresh", exc)
         await interaction.response.send_message(view=layout, ephemeral=True)
 
@@ -138,8 +138,9 @@ async def act(
     except StaleButton:
         await answer_stale(interaction, turn, hand)
         return False
-    if done is not None:
-        await answer(interaction, done(events))
-    else:
-        await answer_menu(interaction, turn, hand)
+    with voice.riding(table, interaction):  # what the play shows in public: its follow-ups
+        if done is not None:
+            await answer(interaction, done(events))
+        else:
+            await answer_menu(interaction, turn, hand)
     return True

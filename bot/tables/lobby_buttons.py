@@ -8,38 +8,46 @@ import discord
 from bot.i18n import t
 from bot.runtime.errors import TableError
 from bot.runtime.thinking import OFFERED_LEVELS
-from bot.tables import lookup
+from bot.tables import lookup, voice
 from bot.tables.buttons import CustomIdArgs, Handler, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
 from bot.tables.selects import clip
+
+
+async def changed(item: voice.Item, interaction: discord.Interaction) -> None:
+    """Acknowledge a click on the lobby message (a deferred update): the message's edit and
+    what follows ride on the click (`bot.tables.voice`), not on the bot token."""
+    with voice.riding(item, interaction):
+        await interaction.response.defer()
 
 
 @handles("join")
 async def join(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
     await lobby.join(interaction.user.id, interaction.user.display_name)
-    await interaction.response.defer()
+    await changed(lobby, interaction)
 
 
 @handles("leave")
 async def leave(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
     await lobby.leave(interaction.user.id)
-    await interaction.response.defer()
+    await changed(lobby, interaction)
 
 
 @handles("start")
 async def start(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
-    await lookup.manager_of(interaction).start(lobby, interaction.user.id, can_manage(interaction))
-    await interaction.response.defer()
+    manager = lookup.manager_of(interaction)
+    table = await manager.start(lobby, interaction.user.id, can_manage(interaction))
+    await changed(table, interaction)  # the lobby says "started", the table comes below
 
 
 @handles("bot_add")
 async def bot_add(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
     await lobby.add_computer(interaction.user.id, can_manage(interaction))
-    await interaction.response.defer()
+    await changed(lobby, interaction)
 
 
 @handles("bot_lvl")
@@ -58,14 +66,14 @@ async def house_rule(interaction: discord.Interaction, game_id: int, args: Custo
     on = args.one_of(0, {"on": True, "off": False})
     lobby = lookup.lobby(interaction, game_id)
     await lobby.set_house_rule(interaction.user.id, can_manage(interaction), on)
-    await interaction.response.defer()
+    await changed(lobby, interaction)
 
 
 @handles("bot_del")
 async def bot_del(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
     await lobby.remove_computer(interaction.user.id, can_manage(interaction))
-    await interaction.response.defer()
+    await changed(lobby, interaction)
 
 
 def member_list(then: str, key: str) -> Handler:

@@ -174,4 +174,6 @@ class LobbyMessages(Messages):
 
     async def lobby_closed(self, lobby: Lobby, reason: str) -> None:
         lang = self.lang(lobby)
-        await self.edit_or_send(lobby, LOBBY_MESSAGE, view=self.lobby_over(lang, t(lang, reason)))
+        await self.edit_or_send(
+            lobby, LOBBY_MESSAGE, final=True, view=self.lobby_over(lang, t(lang, reason))
+        )

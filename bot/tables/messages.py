@@ -1,8 +1,10 @@
 """What every game's messages share: where they go, in which language, how a seat is named,
-and posting or editing a remembered message (failures logged, never raised)."""
+and posting or editing a remembered message (failures logged, never raised; edits paced; each
+call through the click that caused it when it can, `bot.tables.voice`)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -12,6 +14,8 @@ from bot.i18n import language, t
 from bot.pictures.colours import OKABE_ITO, SEAT_COLOURS
 from bot.runtime.lobby import BOT_PREFIX, Lobby
 from bot.runtime.table import Table
+from bot.tables.edit_pacing import EditPacer
+from bot.tables.voice import Voice
 from data.store import Seat
 
 log = logging.getLogger(__name__)
@@ -74,6 +78,10 @@ class Messages:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
+        # The edits of this game's messages, one per message per `EDIT_PACE_SECONDS` at most
+        # (a client without the bot's settings, as in unit tests, gets the module's interval).
+        settings = getattr(bot, "settings", None)
+        self.pacer = EditPacer(getattr(settings, "edit_pace_seconds", None))
 
     def lang(self, item: Item) -> str:
         """Public messages speak the guild's language (Japanese for a Japanese community)."""
@@ -82,6 +90,10 @@ class Messages:
 
     def channel(self, item: Item) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(item.place.home, guild_id=item.place.guild_id)
+
+    def voice(self, item: Item) -> Voice:
+        """How `item` speaks in its channel: through its latest click's token, or the bot's."""
+        return Voice(item, self.channel(item))
 
     async def send(self, item: Item, key: str | None = None, **kwargs: Any) -> None:
         """Post a message (remembering its id under `key`); failures are logged, not raised."""
@@ -92,14 +104,14 @@ class Messages:
         plain = discord.AllowedMentions(users=True, roles=False, everyone=False)
         kwargs.setdefault("allowed_mentions", quiet if is_layout(kwargs) else plain)
         try:
-            message = await self.channel(item).send(**kwargs)
+            message_id = await self.voice(item).send(kept=bool(key), **kwargs)
         except discord.HTTPException as exc:
             log.warning("game %s: could not post a message: %s", item.game_id, exc)
             return
         if key:
-            item.message_ids[key] = message.id
+            item.message_ids[key] = message_id
             if is_layout(kwargs):
-                item.message_ids[LAYOUT_MARK + key] = message.id
+                item.message_ids[LAYOUT_MARK + key] = message_id
             await item.remember_messages()
 
     async def publish(
@@ -108,8 +120,11 @@ class Messages:
         """Post a laid-out message (`bot.layout`), and its pictures (`file`/`files`)."""
         await self.send(item, key, view=view, **files)
 
-    async def edit_or_send(self, item: Item, key: str, **kwargs: Any) -> None:
+    async def edit_or_send(self, item: Item, key: str, final: bool = False, **kwargs: Any) -> None:
         """Edit the message remembered under `key`, or post a new one if there is none.
+        Edits are paced (`edit_pacing`): one may go a second later, or give way to a later one;
+        a `final` edit (the message's last: a lobby closed) drops those and goes at once (after an
+        edit under way), before anything the caller does next.
 
         A message keeps the format it was posted in (Discord refuses to add or remove the
         layout flag): one posted before the bot laid messages out is retired with a line
@@ -119,16 +134,24 @@ class Messages:
         if message_id is not None and laid_out(item, key) != is_layout(kwargs):
             await self.retire(item, key, t(self.lang(item), "table.moved"))
             message_id = None
-        if message_id is not None:
-            try:
-                await self.channel(item).get_partial_message(message_id).edit(**kwargs)
-                return
-            except discord.NotFound:
+        if message_id is None:
+            await self.send(item, key, **kwargs)
+            return
+        send = functools.partial(self._edit, item, key, message_id, kwargs)
+        if final:
+            await self.pacer.final(message_id, send, paced=False)
+        else:
+            await self.pacer.edit(message_id, send)
+
+    async def _edit(self, item: Item, key: str, message_id: int, kwargs: dict[str, Any]) -> None:
+        try:
+            await self.voice(item).edit(message_id, **kwargs)
+        except discord.NotFound:  # deleted by a moderator: post it afresh (unless replaced)
+            if item.message_ids.get(key) == message_id:
                 item.message_ids.pop(key, None)
-            except discord.HTTPException as exc:
-                log.warning("game %s: could not edit a message: %s", item.game_id, exc)
-                return
-        await self.send(item, key, **kwargs)
+                await self.send(item, key, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not edit a message: %s", item.game_id, exc)
 
     async def retire(self, item: Item, key: str, text: str) -> None:
         """Edit the message under `key` to `text` alone, no buttons, in its own format, and
@@ -142,10 +165,15 @@ class Messages:
             else {"content": text, "embeds": [], "view": None, "attachments": []}
         )
         await self.bot.wait_until_ready()
+        await self.pacer.final(message_id, lambda: self._retire(item, message_id, fields))
+
+    async def _retire(self, item: Item, message_id: int, fields: dict[str, Any]) -> None:
+        voice = self.voice(item)
         try:
-            await self.channel(item).get_partial_message(message_id).edit(**fields)
+            await voice.edit(message_id, **fields)
         except discord.HTTPException as exc:
             log.warning("game %s: could not retire a message: %s", item.game_id, exc)
+        voice.forget(message_id)
 
     def title(self, lang: str) -> str:
         return t(lang, f"game.{self.game}")

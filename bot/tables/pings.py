@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.call_budget import Priority, at_priority
 from bot.i18n import t
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
@@ -34,7 +35,12 @@ class TurnPings(Messages):
 
     async def turn(self, table: Table[Any], moment: Moment[Any]) -> None:
         """Tell a member their turn with a new message (only a new message's mention notifies);
-        the previous ping goes once its turn is over, so the thread keeps one at most."""
+        the previous ping goes once its turn is over, so the thread keeps one at most. The
+        ping is the first of the bot's calls to go (`bot.call_budget`): someone waits on it."""
+        with at_priority(Priority.PING):
+            await self._turn(table, moment)
+
+    async def _turn(self, table: Table[Any], moment: Moment[Any]) -> None:
         pinged = table.memory.get(PINGED)
         nxt = moment.next
         goes_on = nxt is not None and (nxt.player == pinged or (nxt.players and pinged == STEP))
@@ -97,7 +103,8 @@ class TurnPings(Messages):
         await table.remember_messages()  # first: a restart must not delete it again
         await self.bot.wait_until_ready()
         try:
-            await self.channel(table).get_partial_message(message_id).delete()
+            with at_priority(Priority.COSMETIC):  # the new ping says whose turn it is
+                await self.voice(table).delete(message_id)
         except discord.NotFound:
             pass  # deleted by a moderator, or gone with the thread
         except discord.HTTPException as exc:

@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot.call_budget import Priority, at_priority
 from bot.i18n import t
 from bot.layout.board import Board, Picture, compose, controls_of, from_embed
 from bot.runtime.lobby import HOUSE_RULE, Lobby
@@ -105,6 +106,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
             await self.edit_or_send(
                 table,
                 LOBBY_MESSAGE,
+                final=True,  # the lobby says "started" before the table appears below it
                 view=self.lobby_over(lang, t(lang, "lobby.started", players=names)),
             )
         if restored and TABLE_MESSAGE in table.message_ids:
@@ -165,7 +167,8 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         """Edit this round's table message after a play (one call per play), to what the play
         left: `moment`, never the state a later play made."""
         lang = self.lang(table)
-        await self.edit_or_send(table, TABLE_MESSAGE, **self.table_message(table, moment, lang))
+        with at_priority(Priority.COSMETIC):  # the ping and the next edit say it too
+            await self.edit_or_send(table, TABLE_MESSAGE, **self.table_message(table, moment, lang))
 
     async def close_table(
         self,
@@ -196,20 +199,29 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
             return
         message_id = table.message_ids.pop(TABLE_MESSAGE)
         await self.bot.wait_until_ready()
-        message = self.channel(table).get_partial_message(message_id)
+        # Its last edit: after (never before) a refresh still under way or kept, which it drops.
+        await self.pacer.final(message_id, lambda: self._close(table, message_id, board))
+
+    async def _close(self, table: Table[G], message_id: int, board: Board) -> None:
+        voice = self.voice(table)
         try:
-            await message.edit(view=compose(board))
+            await voice.edit(message_id, view=compose(board))
         except discord.HTTPException as exc:
             log.warning("game %s: could not close the round's message: %s", table.game_id, exc)
+        voice.forget(message_id)  # never edited again
 
     async def reminder(self, table: Table[G], player: str, seconds_left: int) -> None:
         lang = self.lang(table)
-        await self.send(
-            table,
-            content=t(
-                lang, "table.reminder", player=self.seat_name(table, player), seconds=seconds_left
-            ),
-        )
+        with at_priority(Priority.REMINDER):
+            await self.send(
+                table,
+                content=t(
+                    lang,
+                    "table.reminder",
+                    player=self.seat_name(table, player),
+                    seconds=seconds_left,
+                ),
+            )
 
     async def autopilot_changed(self, table: Table[G], player: str, on: bool) -> None:
         lang = self.lang(table)

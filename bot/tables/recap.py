@@ -20,7 +20,7 @@ from bot.tables import lookup
 from bot.tables.buttons import BUTTONS
 from bot.tables.messages import mention
 from bot.tables.presenting import MessagePresenter
-from bot.tables.replies import ephemeral, lang_of
+from bot.tables.replies import discord_failed, ephemeral, lang_of, note_discord_failure
 from bot.tables.selects import SELECTS
 from data.store import Seat
 
@@ -43,7 +43,10 @@ async def offer_recap(interaction: discord.Interaction, game_id: int) -> None:
         recap, seats, presenter = found
         lang = lang_of(interaction)
         await ephemeral(interaction, "", embed=recap_embed(presenter, recap, seats, lang))
-    except Exception:
+    except Exception as exc:
+        if discord_failed(exc):
+            note_discord_failure(exc, "a recap", game_id)
+            return
         log.exception("game %s: could not send a recap", game_id)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, Final
 
+import aiohttp
 import discord
 
 from bot.i18n import language, t
@@ -19,6 +20,9 @@ log = logging.getLogger(__name__)
 # How long a private answer may take before the interaction is deferred: Discord wants the first
 # answer within 3 s, and the answer itself needs time to travel.
 PATIENCE: Final = 1.5
+# Discord's codes for an interaction whose token is gone: "Unknown interaction" (the 3 s passed)
+# and "Unknown webhook" (a follow-up after the 15 minutes).
+GONE_INTERACTION: Final = frozenset({10062, 10015})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +72,30 @@ async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> N
     await ephemeral(interaction, t(lang_of(interaction), key, **params))
 
 
+def discord_failed(exc: BaseException) -> bool:
+    """Discord's own trouble, expected now and then and no bug of ours: a 5xx after discord.py's
+    retries, a 429 it gave up on, an interaction whose 3 seconds passed, the network."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429 or exc.code in GONE_INTERACTION
+    return isinstance(exc, discord.RateLimited | aiohttp.ClientError | TimeoutError)
+
+
+def note_discord_failure(exc: BaseException, what: str, game_id: int | None = None) -> None:
+    """One warning line, no traceback: whatever the click did stays done, and the table message
+    shows it to everyone (the clicker included) with the next edit."""
+    reason = type(exc).__name__
+    if isinstance(exc, discord.HTTPException):
+        reason = f"{exc.status} {exc.text}".strip()
+    where = f"game {game_id}: " if game_id else ""
+    log.warning("%sDiscord failed %s (%s)", where, what, reason)
+
+
 async def explain_error(interaction: discord.Interaction, exc: Exception, game_id: int) -> None:
-    """Turn a refused request into a private answer; log anything unexpected with the game id."""
+    """Turn a refused request into a private answer; log anything unexpected with the game id.
+    Discord failing the answer itself is a warning, and nothing more is sent to a dead token."""
+    if discord_failed(exc):
+        note_discord_failure(exc, "the answer to a click", game_id)
+        return
     lang = lang_of(interaction)
     if isinstance(exc, TableError):
         text = t(lang, exc.key, **exc.params)

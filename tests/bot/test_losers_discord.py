@@ -116,6 +116,7 @@ class Interaction:
         tables = SimpleNamespace(get=lambda gid: table if gid == table.game_id else None)
         self.client = SimpleNamespace(tables=tables)
         self.guild_id = table.place.guild_id
+        self.channel_id = None  # not the table's channel: what follows goes with the bot token
         self.user = SimpleNamespace(id=user_id, display_name=f"user{user_id}")
         self.locale = locale
         self.permissions = None

@@ -16,6 +16,7 @@ SETTINGS = (
     "TURN_SECONDS",
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
+    "EDIT_PACE_SECONDS",
     "LOG_LEVEL",
     "SHARD_COUNT",
     "SHARD_IDS",
@@ -65,6 +66,14 @@ def test_computer_players_settings_default_and_bounds(monkeypatch):
     assert (settings.ai_workers, settings.ai_think_ms) == (1, 300)
     lines = errors(monkeypatch, AI_WORKERS="0", AI_THINK_MS="5")
     assert [line.split("=")[0] for line in lines] == ["AI_WORKERS", "AI_THINK_MS"], lines
+
+
+def test_edits_are_paced_a_second_apart_unless_told_otherwise(monkeypatch):
+    assert load_settings().edit_pace_seconds == 1.0
+    monkeypatch.setenv("EDIT_PACE_SECONDS", "0")
+    assert load_settings().edit_pace_seconds == 0.0
+    (line,) = errors(monkeypatch, EDIT_PACE_SECONDS="-0.5")
+    assert line.startswith("EDIT_PACE_SECONDS='-0.5' is invalid")
 
 
 def test_a_bad_postgresql_url_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):

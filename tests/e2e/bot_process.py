@@ -20,6 +20,7 @@ SETTINGS = (
     "TURN_SECONDS",
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
+    "EDIT_PACE_SECONDS",
     "LOG_LEVEL",
     "EXTRA_GAMES",
     "SHARD_COUNT",
@@ -146,6 +147,10 @@ def bot_env(fake: FakeDiscord, workdir: Path, **settings: str | int | None) -> d
         "LOBBY_SECONDS": "30",
         "BOT_DELAY_SECONDS": "0.05",  # computer players need not pause for a human eye here
         "AI_THINK_MS": "40",  # a `hard` computer player need not search long here
+        # Edits of a message paced 50 ms apart, not a second: the tests read every table state
+        # without waiting on a budget that only a thousand tables need (a test of pacing itself
+        # passes EDIT_PACE_SECONDS=1).
+        "EDIT_PACE_SECONDS": "0.05",
     }
     for name, value in settings.items():
         if value is None:

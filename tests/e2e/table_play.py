@@ -22,15 +22,24 @@ def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | No
 
 
 async def open_table(
-    host: FakeUser, command: str, where: Channel | None = None, **options
+    host: FakeUser,
+    command: str,
+    where: Channel | None = None,
+    patience: float = 5.0,
+    **options,
 ) -> tuple[Channel, Message]:
-    """`/<command> start` in #general (or `where`): the thread and its lobby message."""
+    """`/<command> start` in #general (or `where`): the thread and its lobby message (within
+    `patience` seconds each: a benchmark under Discord's rate limits waits longer)."""
     state = host.state
     started = await host.slash(command, "start", where=where, **options)
     announcement = started.response
     assert announcement is not None and not announcement.ephemeral, started
-    thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")
-    lobby = await host.wait_for_message(lambda m: verb_button(m, "join"), channel=thread)
+    thread = await state.wait_for(
+        lambda: state.channels.get(announcement.id), patience, "the thread"
+    )
+    lobby = await host.wait_for_message(
+        lambda m: verb_button(m, "join"), channel=thread, timeout=patience
+    )
     return thread, lobby
 
 

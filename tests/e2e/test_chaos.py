@@ -50,7 +50,9 @@ from rules.log import replay
 
 SEED = int(os.environ.get("CHAOS_SEED", "1"))
 CHAOS_SECONDS = float(os.environ.get("CHAOS_SECONDS", "26"))
-FINISH_SECONDS = 20.0
+# The finishing members act on the turn the table message names, and a table message is edited
+# at most once a second (`bot.tables.edit_pacing`): a long Rights of Losers game needs more.
+FINISH_SECONDS = 40.0
 
 # Log lines that are no problem (none so far): patterns of understood ERROR/WARNING lines.
 UNDERSTOOD_LOG: tuple[re.Pattern[str], ...] = ()

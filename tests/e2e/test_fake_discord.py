@@ -256,6 +256,42 @@ async def test_deferred_answer_and_follow_ups(fake_discord, bot, users):
     assert answer.response.ephemeral and answer.followups == [public]
 
 
+async def test_a_token_touches_only_its_own_messages_and_only_for_its_life(
+    fake_discord, bot, users
+):
+    """Discord: an interaction's token edits and deletes the follow-ups it posted (and its
+    original response); any other message, or anything after its 15 minutes, is 10008 or 10015."""
+    outcomes: dict[str, object] = {}
+
+    @bot.tree.command(description="Post, then touch messages")
+    async def post(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("posted")
+        mine = await interaction.followup.send("mine", wait=True)
+        await interaction.followup.edit_message(mine.id, content="mine, edited")
+        other = await interaction.channel.send("the bot token's")
+        for name, call in (
+            ("other", interaction.followup.edit_message(other.id, content="x")),
+            ("late", _late(fake_discord, interaction, mine.id)),
+        ):
+            try:
+                await call
+                outcomes[name] = "done"
+            except discord.HTTPException as exc:
+                outcomes[name] = exc.code
+
+    await bot.connect()
+    await users("alice").slash("post")
+    await fake_discord.state.wait_for(lambda: len(outcomes) == 2, 5, "both outcomes")
+    assert outcomes == {"other": 10008, "late": 10015}
+    texts = [m.text for m in fake_discord.state.messages.values()]
+    assert "mine, edited" in texts and "x" not in texts
+
+
+async def _late(fake_discord, interaction: discord.Interaction, message_id: int) -> None:
+    fake_discord.state.token_life = 0.0  # as 15 minutes after the interaction
+    await interaction.followup.delete_message(message_id)
+
+
 async def test_an_answer_after_the_deadline_fails_the_interaction(fake_discord, bot, users):
     @bot.tree.command(description="Too slow")
     async def sleepy(interaction: discord.Interaction) -> None:

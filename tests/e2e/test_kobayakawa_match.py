@@ -51,6 +51,8 @@ async def seat_and_start(state, host, others, **options):
     seated = 1 + len(others)
     await state.wait_for(lambda: lobby.text.count("<@") >= seated, 5, "every seat")
     await host.click(lobby, "Start")
+    # The table comes as the Start click's follow-up, once its answer is in: wait for it.
+    await state.wait_for(lambda: table_message(host, thread), 5, "the table message")
     return thread
 
 

@@ -66,6 +66,14 @@ def json_response(data: Any, status: int = 200, headers: dict[str, str] | None =
     return web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
 
 
+def major_parameter(match: web.UrlMappingMatchInfo) -> str:
+    """What Discord keys a route's bucket by besides the route: its channel, guild or webhook."""
+    for name in ("channel_id", "guild_id", "webhook_id"):
+        if name in match:
+            return match[name]
+    return ""
+
+
 # -- message bodies ----------------------------------------------------------------------------
 
 
@@ -420,14 +428,31 @@ class Api:
         resource = match.route.resource
         template = resource.canonical if resource is not None else request.path
         route = f"{request.method} {(request.path if unknown else template)[len(API) :]}"
+        webhook = route.split(" ", 1)[1].startswith(("/interactions/", "/webhooks/"))
+        limits = state.rate_limits if not (webhook or unknown) else None
+        bucket = f"{route}:{major_parameter(match)}"
         try:
             if unknown:
                 raise ApiError(404, 0, "404: Not Found")
-            webhook = route.split(" ", 1)[1].startswith(("/interactions/", "/webhooks/"))
             if not webhook and request.headers.get("Authorization") != f"Bot {state.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
-            fault = state.take_fault(route)
-            if fault is not None and fault.status == 429:
+            limited = limits.check(bucket) if limits is not None else None
+            fault = None if limited is not None else state.take_fault(route)
+            if limited is not None:
+                response = json_response(
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": round(limited.retry_after, 3),
+                        "global": limited.scope == "global",
+                    },
+                    429,
+                    {
+                        **limited.headers,
+                        "Retry-After": f"{limited.retry_after:.3f}",
+                        "X-RateLimit-Scope": limited.scope,
+                    },
+                )
+            elif fault is not None and fault.status == 429:
                 response = json_response(
                     {
                         "message": "You are being rate limited.",
@@ -451,6 +476,8 @@ class Api:
                     response = json_response(result)
         except ApiError as error:
             response = json_response(error.body(), error.status)
+        if limits is not None and response.status != 429:
+            response.headers.update(limits.headers(bucket))
         record = Request(request.method, route, request.path, response.status, request.get(BODY))
         state.requests.append(record)
         if unknown:

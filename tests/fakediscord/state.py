@@ -17,7 +17,10 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .rate_limits import RateLimits
 
 T = TypeVar("T")
 
@@ -482,9 +485,14 @@ class FakeState:
         self.interaction_index: dict[int, Interaction] = {}
         self.interaction_tokens: dict[str, Interaction] = {}
         self.interaction_deadline = 3.0
+        # An interaction's token takes follow-ups (and their edits and deletions) this long
+        # after the interaction, then Discord answers 10015 "Unknown Webhook".
+        self.token_life = 15 * 60.0
         self.requests: list[Request] = []
         self.unknown_routes: list[Request] = []
         self.faults: list[Fault] = []
+        # Discord's global and per-route limits (`RateLimits`), or None: no limit (the default)
+        self.rate_limits: RateLimits | None = None
         self.identifies: list[Identify] = []
         self.sessions: dict[int, Gateway] = {}  # by shard id: the connection of each shard
         self.shard_count = 1  # of the latest IDENTIFY
@@ -832,7 +840,7 @@ class FakeState:
 
     def interaction_by_token(self, token: str) -> Interaction:
         interaction = self.interaction_tokens.get(token)
-        if interaction is None:
+        if interaction is None or time.monotonic() - interaction.sent_at > self.token_life:
             raise ApiError(404, 10015, "Unknown Webhook")
         return interaction
 
