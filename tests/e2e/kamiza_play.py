@@ -16,7 +16,7 @@ HAND = "Your hand"
 
 async def open_table(host: FakeUser, patience: float = 5.0, **options) -> tuple[Channel, Message]:
     """`/kamiza start` in #general: the thread and its lobby message."""
-    return await table_play.open_table(host, "kamiza", patience, **options)
+    return await table_play.open_table(host, "kamiza", patience=patience, **options)
 
 
 def table_message(user: FakeUser, thread: Channel) -> Message | None:

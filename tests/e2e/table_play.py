@@ -24,6 +24,7 @@ def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | No
 async def open_table(
     host: FakeUser,
     command: str,
+    *,
     where: Channel | None = None,
     patience: float = 5.0,
     **options,
