@@ -112,10 +112,11 @@ async def test_a_version_4_ledger_upgrades_with_its_games_and_settings(tmp_path:
         await ledger.update_guild_settings(5, turn_seconds=30)
     finally:
         await ledger.close()
-    conn = sqlite3.connect(path)  # back to version 4: the columns of migration 5 go
+    conn = sqlite3.connect(path)  # back to version 4: the columns of migrations 5 to 7 go
     conn.executescript(
         "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
         "ALTER TABLE guild_settings DROP COLUMN archive_seconds; DROP TABLE member_prefs;"
+        "DROP INDEX results_user_game; ALTER TABLE guild_settings DROP COLUMN web;"  # migration 7
         "PRAGMA user_version = 4;"
     )
     conn.close()

@@ -58,6 +58,7 @@ async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path)
     conn = sqlite3.connect(path)  # back to version 1, as a ledger written before migration 2
     conn.executescript(
         "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
+        "DROP INDEX results_user_game; ALTER TABLE guild_settings DROP COLUMN web;"  # migration 7
         "DROP TABLE member_prefs;"  # migration 6
         "ALTER TABLE guild_settings DROP COLUMN archive_seconds;"  # migration 5
         "DROP TABLE guild_editions; ALTER TABLE guild_settings ADD COLUMN kamiza_edition TEXT"
