@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Protocol
@@ -411,6 +412,17 @@ class SqlLedger:
     async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]:
         async with self._db.read() as conn:
             return await standings.member_stats(conn, guild_id, user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One `append_action`, checked, on its way into a group commit (`data.group_commit`)."""
+
+    game_id: int
+    seq: int
+    player: str
+    text: str  # the action's stored JSON
+    created_at: str
 
 
 def checked_action(seq: int, action: dict[str, Any]) -> str:
