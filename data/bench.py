@@ -244,14 +244,17 @@ def run(url: str | None, *, game: str | None = None, games: int, appends: int, q
         folder = _fixture_folder()
         os.makedirs(folder, exist_ok=True)
         fixture = f"sqlite:///{os.path.join(folder, f'ledger-{game}-{games}.sqlite3')}"
-    if not _sqlite_fixture(fixture, game, games):
-        return 2
     if url is not None and is_postgres(url):
-        try:
-            print(asyncio.run(_postgres_fixture(fixture, url, game, games)))
+        try:  # the server first: an unreachable one is refused before a fixture is built
+            held = asyncio.run(_postgres_games(url, game, games))
+            if held is not None and not _sqlite_fixture(fixture, game, games):
+                return 2
+            print(asyncio.run(_postgres_fixture(fixture, url, held)))
         except LedgerError as exc:
             print(f"bench: {exc}", file=sys.stderr)
             return 2
+    elif not _sqlite_fixture(fixture, game, games):
+        return 2
     else:
         url = fixture
         print(f"ledger size: {os.path.getsize(parse_url(url).path) / 2**20:.0f} MiB")
@@ -291,26 +294,34 @@ def _sqlite_fixture(url: str, game: str, games: int) -> bool:
     return True
 
 
-async def _postgres_fixture(source: str, target: str, game: str, games: int) -> str:
-    """Fill an empty PostgreSQL ledger with the SQLite fixture, or reuse one holding it."""
-    from data.copy import copy_ledger
+async def _postgres_games(url: str, game: str, games: int) -> int | None:
+    """None when the PostgreSQL ledger at `url` is a bench ledger of `games` games of `game`;
+    else the number of games it holds (0: empty, to be filled). LedgerOpenError if it cannot be
+    opened (unreachable, refused, a newer schema)."""
     from data.pgdb import PgDatabase
 
-    db = await PgDatabase.open(target)
+    db = await PgDatabase.open(url)
     try:
         async with db.connection() as conn:
-            held = await conn.fetchval("SELECT count(*) FROM games")
+            held: int = await conn.fetchval("SELECT count(*) FROM games")
             finished = await conn.fetchval(
                 "SELECT count(*) FROM games WHERE status = 'finished' AND game = $1", game
             )
     finally:
         await db.close()
-    if finished == games:
-        return f"reusing {redact_url(target)} ({games} finished games of {game})"
+    return None if finished == games else held
+
+
+async def _postgres_fixture(source: str, target: str, held: int | None) -> str:
+    """Fill an empty PostgreSQL ledger with the SQLite fixture (`data.copy`), or reuse it."""
+    from data.copy import copy_ledger
+
+    shown = redact_url(target)
+    if held is None:
+        return f"reusing {shown}"
     if held:
         raise LedgerError(
-            f"{redact_url(target)} is not a bench ledger of {games} games of {game}: point "
-            "--db at an empty database"
+            f"{shown} holds {held} games but not the bench's: point --db at an empty database"
         )
     start = time.perf_counter()
     done = await copy_ledger(source, target)
