@@ -19,7 +19,7 @@ import asyncpg
 from data import members, records
 from data.group_commit import GroupCommit
 from data.pgdb import PgConn, PgDatabase
-from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action
+from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
 from data.store import HandDelivery, MemberPrefs
 
 # What a refused INSERT into actions raises: a taken number, a player without a seat, and the
@@ -110,12 +110,7 @@ class PostgresLedger(SqlLedger):
                     for sql, args in records.refusal_queries(a.game_id, a.seq):
                         async with conn.execute(sql, args) as cur:
                             found.append(await cur.fetchone())
-                    try:
-                        outcomes.append(
-                            records.refused_append(a.game_id, a.seq, a.text, a.player, *found)
-                        )
-                    except Exception as refusal:  # this append's own outcome
-                        outcomes.append(refusal)
+                    outcomes.append(refusal_outcome(a, found))
                 else:
                     outcomes.append(True)
         return outcomes

@@ -425,6 +425,17 @@ class Append:
     created_at: str
 
 
+def refusal_outcome(append: Append, found: list[Any]) -> bool | Exception:
+    """A refused append's outcome from its `records.refusal_queries` rows: an idempotent retry
+    (False) or the error that is its own (returned, not raised: the batch goes on)."""
+    try:
+        return records.refused_append(
+            append.game_id, append.seq, append.text, append.player, *found
+        )
+    except Exception as refusal:
+        return refusal
+
+
 def checked_action(seq: int, action: dict[str, Any]) -> str:
     """The action's stored text; ValueError for what can never be appended."""
     if not isinstance(action, dict) or not isinstance(action.get("player"), str):

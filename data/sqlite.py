@@ -12,7 +12,7 @@ from typing import Any
 from data import members, records
 from data.db import Database
 from data.group_commit import GroupCommit
-from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action
+from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
 from data.store import HandDelivery, MemberPrefs
 
 INSERT_ACTION = (
@@ -39,15 +39,11 @@ def _append_all(appends: Sequence[Append], conn: sqlite3.Connection) -> list[boo
 
 
 def _refusal(conn: sqlite3.Connection, a: Append) -> bool | Exception:
-    """Why the append was refused, as its outcome: an idempotent retry (False) or the error."""
     found = [
         conn.execute(sql, args).fetchone()
         for sql, args in records.refusal_queries(a.game_id, a.seq)
     ]
-    try:
-        return records.refused_append(a.game_id, a.seq, a.text, a.player, *found)
-    except Exception as refusal:  # this append's own outcome, not the batch's
-        return refusal
+    return refusal_outcome(a, found)
 
 
 class SqliteLedger(SqlLedger):
