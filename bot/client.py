@@ -175,7 +175,7 @@ async def _run(settings: Settings) -> int:
     # The ledger before Discord: a file that cannot be a ledger fails fast, with no network.
     # From here on the bot owns it: leaving `async with bot` closes it.
     try:
-        bot.ledger = await open_ledger(settings.database_url)
+        bot.ledger = await open_ledger(settings.database_url, exclusive=True)  # one bot a file
     except LedgerError as exc:
         print(f"kamiza: {exc}", file=sys.stderr)
         return 2

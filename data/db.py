@@ -322,7 +322,7 @@ class Database:
         reader: aiosqlite.Connection,
         held: str,
     ) -> None:
-        self._held = held  # `one_process`: this process's hold on the file
+        self._held = held  # `one_process`: this process's hold on the file ("" for none)
         self._writer = writer
         self._plain_writer = plain_writer
         self._reader = reader
@@ -330,7 +330,7 @@ class Database:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str) -> Database:
+    async def open(cls, url: str, *, exclusive: bool = False) -> Database:
         """Open the ledger file, creating and migrating it as needed.
 
         Raises ValueError for a bad URL and LedgerOpenError for a file that cannot be a ledger;
@@ -338,7 +338,8 @@ class Database:
         """
         parsed = parse_url(url)
         _prepare_file(parsed.path)
-        held = one_process.acquire(parsed.path)  # before anything reads or writes the file
+        # `exclusive`: the process's hold, taken before anything reads or writes the file.
+        held = one_process.acquire(parsed.path) if exclusive else ""
         try:
             writer = await _connect(parsed, readonly=False)
         except BaseException:

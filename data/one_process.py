@@ -8,8 +8,10 @@ crash never leaves a stale lock to clear by hand. The file holds its holder's pi
 message) and is removed when the ledger closes, or when it could not be opened (a refused file
 leaves nothing beside it); after a kill -9 it stays, unlocked, and the next process takes it.
 
-Within one process the ledger may be opened more than once (tests, tools): the lock is taken once
-per file and released with its last ledger.
+Only the bot asks for it (`open_ledger(url, exclusive=True)`): tools and tests may open the file
+meanwhile, as before (`python -m data check`, a test reading what a bot process stored). Within
+one process the ledger may be held more than once: the lock is taken once per file and released
+with its last holder.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def acquire(ledger_path: str) -> str:
 
 def release(key: str) -> None:
     """One open of the ledger is over; the last one lets another process have it."""
+    if not key:
+        return  # a ledger opened without a hold
     with _guard:
         fd, opens = _held.pop(key, (-1, 0))
         if opens > 1:

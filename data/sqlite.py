@@ -59,8 +59,10 @@ class SqliteLedger(SqlLedger):
         self._appends: GroupCommit[Append, bool] = GroupCommit(self._write_appends)
 
     @classmethod
-    async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> SqliteLedger:
-        return cls(await Database.open(url), clock or _utcnow)
+    async def open(
+        cls, url: str, *, clock: Callable[[], datetime] | None = None, exclusive: bool = False
+    ) -> SqliteLedger:
+        return cls(await Database.open(url, exclusive=exclusive), clock or _utcnow)
 
     async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool:
         text = checked_action(seq, action)
