@@ -7,8 +7,9 @@
   results (running games must replay too). Exit status 1 and one line per game that disagrees
   (`game ID: reason`) on standard output. The games `EXTRA_GAMES` adds are known, read as the
   bot reads it (`rules.plugins`).
-- bench: durable appends per second and leaderboard query times on 100,000 finished games of one
-  game (`--game`; by default the first registered one).
+- bench: durable appends per second from 1, 16 and 200 tables at once, and leaderboard query
+  times, on 100,000 finished games of one game (`--game`; by default the first registered one),
+  on SQLite or on an empty (or bench) PostgreSQL database (`data/bench.py`).
 - copy: a SQLite ledger into a PostgreSQL one (`data/copy.py`), then `check` on the copy.
 
 A bad URL, a bad `EXTRA_GAMES`, a ledger that cannot be opened (no such file, an unreachable

@@ -3,7 +3,9 @@
 The fixture, a ledger of N finished games of one game (by default the first registered one; real
 logs from random play, real openskill ratings), is bulk-loaded straight into SQLite once and
 reused from the temp dir; the figures are then measured through the public `Ledger` API with the
-default durability (FULL).
+default durability (FULL): appends from 1, 16 and 200 tables at once (their appends share commits,
+`data.group_commit`), then leaderboard pages and member stats. `--db postgresql://…` measures a
+PostgreSQL ledger, filled once from that SQLite fixture by `data.copy`.
 """
 
 from __future__ import annotations

@@ -155,4 +155,6 @@ def _as_exception(exc: BaseException) -> Exception:
         return exc
     from data.errors import LedgerError
 
-    return LedgerError(f"the ledger stopped before this append was written ({exc!r})")
+    # Cancelled while its batch was being written, the append may be stored or not: a retry
+    # with the same action tells (it returns False if it was).
+    return LedgerError(f"the ledger stopped while this append was being written ({exc!r})")

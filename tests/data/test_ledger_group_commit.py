@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pytest
 from ledger_helpers import play
 
-from data.errors import SequenceConflict
+from data.errors import LedgerError, SequenceConflict
 from data.group_commit import GroupCommit
 
 
@@ -112,6 +112,20 @@ async def test_two_drains_write_at_once_and_close_waits_for_both():
     await commits.close()
     assert [c.result() for c in calls] == [0, 10, 20, 30]
     assert writer.batches == [[0], [1, 2], [3]]
+
+
+async def test_a_drain_stopped_mid_batch_tells_every_caller_still_waiting():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer)
+    taken = asyncio.create_task(commits.submit(1))
+    await asyncio.sleep(0.01)  # [1] is being written
+    queued = asyncio.create_task(commits.submit(2))
+    await asyncio.sleep(0.01)
+    for drain in list(commits._tasks):  # as the loop's end cancels it
+        drain.cancel()
+    outcomes = await asyncio.gather(taken, queued, return_exceptions=True)
+    assert all(isinstance(o, LedgerError) and "stopped" in str(o) for o in outcomes), outcomes
 
 
 # -- the ledger, on both backends ----------------------------------------------------------------
