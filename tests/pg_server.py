@@ -13,8 +13,10 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -165,7 +167,10 @@ def pg_url(pg_server: Server) -> Iterator[str]:
 
 def main() -> None:
     """`python tests/pg_server.py`: a durable throwaway server (fsync on, the defaults) with an
-    empty `kamiza_bench` database, for `python -m data bench --db URL`; Ctrl-C stops it."""
+    empty `kamiza_bench` database, for `python -m data bench --db URL`; Ctrl-C or SIGTERM stops
+    it and removes its folder."""
+    # A background job ignores SIGINT: SIGTERM too must unwind through `running_server`.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with running_server(postgres_options="") as server:
         server.admin("CREATE DATABASE kamiza_bench")
         print(server.url("kamiza_bench"), flush=True)
