@@ -15,12 +15,15 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
+from bot.runtime.shards import Shards
 from bot.runtime.tasks import spawn
+from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from data.errors import LedgerError
 from data.store import Ledger, open_ledger
@@ -50,7 +53,9 @@ GATEWAY_INTENTS = discord.Intents(guilds=True)
 class KamizaBot(commands.Bot):
     """Slash commands and buttons only: the `guilds` intent, no privileged intent, no prefix."""
 
-    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+    def __init__(
+        self, settings: Settings, *, guild_ready_timeout: float = 2.0, **options: Any
+    ) -> None:
         # No voice: do not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -58,8 +63,17 @@ class KamizaBot(commands.Bot):
             intents=GATEWAY_INTENTS,
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
+            **options,
         )
         self.settings = settings
+        self.sharding = (
+            Shards.of(settings.shard_count, settings.shards)
+            if settings.shard_count is not None
+            else Shards.single()
+        )
+        # Several processes: DM clicks (all on shard 0) reach the table's own process this way.
+        self.forwarder = None if self.sharding.whole_bot else Forwarder(self, self.sharding)
+        self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
@@ -78,7 +92,10 @@ class KamizaBot(commands.Bot):
                 lobbies_per_host=self.settings.lobbies_per_host,
                 tables_per_server=self.settings.tables_per_server,
             ),
+            self.sharding,
+            Thinker(self.settings.ai_workers, self.settings.ai_think_ms),
         )
+        self.tables.thinker.start()  # its workers start while the commands sync
         await self.tree.set_translator(CatalogueTranslator())
         # Before any cog reads the list; a game's presenter serves all its tables.
         for spec in games.load((*games.PACKAGES, *self.settings.extra_games)):
@@ -95,6 +112,7 @@ class KamizaBot(commands.Bot):
             log.info("Synced %d global commands", len(synced))
         lobbies, tables = await self.tables.restore()
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
+        self.restored.set()
         spawn(self._resume_endings(self.ledger), name="resume the ends of games")
 
     async def _resume_endings(self, ledger: Ledger) -> None:
@@ -102,8 +120,9 @@ class KamizaBot(commands.Bot):
         archives that a restart interrupted."""
         await self.wait_until_ready()
         try:
-            offers = await end_buttons.resume_offers(self, ledger)
-            archives = await ending.resume_archives(self, ledger)
+            owns = self.sharding.owns
+            offers = await end_buttons.resume_offers(self, ledger, owns)
+            archives = await ending.resume_archives(self, ledger, owns)
         except Exception as exc:
             if self.is_closed() or self.ledger is None:  # shut down meanwhile: nothing lost
                 log.warning("the ends of games were not resumed: shutting down (%r)", exc)
@@ -112,6 +131,8 @@ class KamizaBot(commands.Bot):
         log.info("Resumed %d rematch offers and %d thread archives", offers, archives)
 
     async def close(self) -> None:
+        if self.forwarder is not None:
+            await self.forwarder.close()
         if self.tables is not None:
             await self.tables.shutdown()
         await super().close()
@@ -138,6 +159,23 @@ class KamizaBot(commands.Bot):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
+
+
+class ShardedKamizaBot(KamizaBot, commands.AutoShardedBot):
+    """The bot as shards (`SHARD_COUNT`), this process running `SHARD_IDS` of them: one gateway
+    connection each, the guilds of those shards, their tables (README "Growing past one
+    process")."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        assert settings.shard_count is not None  # `make_bot` picks this class only then
+        super().__init__(
+            settings, shard_count=settings.shard_count, shard_ids=list(settings.shards), **options
+        )
+
+
+def make_bot(settings: Settings) -> KamizaBot:
+    """The bot these settings ask for: sharded when SHARD_COUNT is set, else one connection."""
+    return ShardedKamizaBot(settings) if settings.sharded else KamizaBot(settings)
 
 
 def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
@@ -171,12 +209,16 @@ async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
 
 
 async def _run(settings: Settings) -> int:
-    bot = KamizaBot(settings)
+    bot = make_bot(settings)
     # The ledger before Discord: a file that cannot be a ledger fails fast, with no network.
     # From here on the bot owns it: leaving `async with bot` closes it.
     try:
         bot.ledger = await open_ledger(settings.database_url, exclusive=True)  # one bot a file
+        if bot.forwarder is not None:  # LISTEN from the start: no forwarded click is missed
+            await bot.forwarder.start(settings.database_url)
     except LedgerError as exc:
+        if bot.ledger is not None:
+            await bot.ledger.close()
         print(f"kamiza: {exc}", file=sys.stderr)
         return 2
     use_endpoints(settings.discord_api_base, settings.discord_gateway_url)

@@ -5,13 +5,14 @@ Every setting is documented in `.env.example` and in the README. An empty value 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
+from pydantic_settings import NoDecode
 
-from data.urls import check_url, redact_url
+from data.urls import check_url, is_postgres, redact_url
 from rules.plugins import PluginSettings
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -34,6 +35,14 @@ class Settings(PluginSettings):
     lobbies_per_host: int = Field(default=1, ge=1, le=25)
     tables_per_server: int = Field(default=50, ge=1, le=10_000)
     log_level: LogLevel = "INFO"
+    # Scale-out (README "Growing past one process"): the bot's shards in all, and the ones this
+    # process runs ("0,1"). Both unset: one process runs the whole bot, unsharded.
+    shard_count: int | None = Field(default=None, ge=1, le=10_000)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Computer players (README "Computer players in Discord"): worker processes that make their
+    # decisions off the event loop, and the time budget of a `hard` decision.
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    ai_think_ms: int = Field(default=300, ge=10, le=10_000)
 
     @field_validator("discord_token")
     @classmethod
@@ -53,6 +62,50 @@ class Settings(PluginSettings):
     def _ledger_url(cls, value: str) -> str:
         check_url(value)  # its ValueError does not quote the URL; `_describe` shows it redacted
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _id_list(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = [part.strip() for part in value.split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError("must be shard numbers separated by commas, like 0,1")
+        return tuple(int(part) for part in parts)
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        ids, count = self.shard_ids, self.shard_count
+        if ids is not None and count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (the bot's shards in all)")
+        if ids is not None and count is not None:
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"SHARD_IDS={','.join(map(str, ids))} names a shard twice")
+            outside = [i for i in ids if i >= count]
+            if outside:
+                raise ValueError(
+                    f"SHARD_IDS: shard {outside[0]} is not below SHARD_COUNT={count} "
+                    f"(shards are numbered 0 to {count - 1})"
+                )
+        # One process may run every shard on SQLite; a share of them means other processes.
+        if set(self.shards) != set(range(count or 1)) and not is_postgres(self.database_url):
+            raise ValueError(
+                f"SHARD_COUNT={count} needs a PostgreSQL ledger that every process shares: set "
+                "DATABASE_URL=postgresql://… (move the ledger with `python -m data copy`)"
+            )
+        return self
+
+    @property
+    def shards(self) -> tuple[int, ...]:
+        """The shards this process runs: SHARD_IDS, else all of SHARD_COUNT, else (0,)."""
+        if self.shard_ids is not None:
+            return self.shard_ids
+        return tuple(range(self.shard_count or 1))
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs as shards (SHARD_COUNT set), perhaps over several processes."""
+        return self.shard_count is not None
 
     @field_validator("discord_api_base")
     @classmethod
@@ -107,7 +160,9 @@ _URLS = {"database_url", "discord_api_base", "discord_gateway_url"}  # may carry
 
 
 def _describe(error: ErrorDetails) -> str:
-    field = str(error["loc"][0]) if error["loc"] else "settings"
+    if not error["loc"]:  # a check of several settings together: its message names them
+        return str(error["msg"]).removeprefix("Value error, ")
+    field = str(error["loc"][0])
     name = field.upper()
     if error["type"] == "missing":
         if field == "discord_token":

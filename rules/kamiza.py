@@ -23,12 +23,10 @@ from rules.base import (
     Game,
     IllegalAction,
     InvalidSetup,
-    MalformedAction,
     Next,
     check_players,
-    require_fields,
 )
-from rules.choice_draw import CHOICE_RANDOM, draw_below
+from rules.choice_draw import CHOICE_RANDOM
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,
@@ -53,8 +51,6 @@ from rules.kamiza_moves import (
     GAMES_PER_MATCH,
     KAMIZA,
     LEGAL,
-    PLAY_OF_FIELDS,
-    PLAYS,
     ROUNDS_PER_GAME,
     SECOND,
     SHIMOZA,
@@ -68,6 +64,7 @@ from rules.kamiza_moves import (
 )
 from rules.kamiza_results import CHICKEN_VALUE, KamizaResults
 from rules.kamiza_round import KamizaRound
+from rules.kamiza_setup import KamizaSetup
 from rules.kamiza_sight import KamizaSight, LastRound
 from rules.kamiza_together import KamizaTogether
 from rules.kamiza_view import KamizaObservation
@@ -103,6 +100,7 @@ class Kamiza(
     KamizaResults,
     KamizaSight,
     KamizaTogether,
+    KamizaSetup,
     Game[Play, KamizaEvent, KamizaObservation],
 ):
     """A match of KAMIZA: 3 games of 3 rounds for 3 or 4 players."""
@@ -177,32 +175,7 @@ class Kamiza(
         self.draw_table: Draw = now.draw
 
     # -- creation ----------------------------------------------------------------------------------
-
-    @classmethod
-    def normalise_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        if not options and (options is None or type(options) is dict):
-            return {"edition": SECOND, "advanced": False}
-        if type(options) is dict and len(options) == 2:  # already normal: as every log has them
-            edition, advanced = options.get("edition"), options.get("advanced")
-            if type(edition) is str and edition in EDITIONS and type(advanced) is bool:
-                return {"edition": edition, "advanced": advanced}
-        options = dict(options or {})
-        unknown = sorted(set(options) - {"edition", "advanced", "simultaneous"})
-        if unknown:
-            raise InvalidSetup(f"unknown option {unknown[0]!r}")
-        edition = options.get("edition", SECOND)
-        if edition not in EDITIONS:
-            raise InvalidSetup(f"edition must be 'second' or 'classic', not {edition!r}")
-        advanced = options.get("advanced", False)
-        if not isinstance(advanced, bool):
-            raise InvalidSetup("advanced must be true or false")
-        simultaneous = options.get("simultaneous", False)
-        if not isinstance(simultaneous, bool):
-            raise InvalidSetup("simultaneous must be true or false")
-        normal: dict[str, Any] = {"edition": edition, "advanced": advanced}
-        if simultaneous:  # the house rule (H-1); absent when off, as in every log before it
-            normal["simultaneous"] = True
-        return normal
+    # (the options, the setup drawn and the play of a log entry: `kamiza_setup`)
 
     @classmethod
     def create(
@@ -222,15 +195,6 @@ class Kamiza(
             raise InvalidSetup("setup.start_player must be one of the players (K-12)")
         return cls(seats, opts["edition"], opts["advanced"], start, "simultaneous" in opts)
 
-    @classmethod
-    def draw_setup(
-        cls, players: Sequence[str], options: Mapping[str, Any], rng: random.Random
-    ) -> dict[str, Any]:
-        """K-12: the first start player is chosen at the table, at random if nobody chooses."""
-        if type(rng) is CHOICE_RANDOM and players:
-            return {"start_player": players[draw_below(rng, len(players))]}
-        return {"start_player": rng.choice(list(players))}
-
     def opening_events(self) -> list[Event]:
         """The first round's start (K-12: the start player chosen at the table)."""
         return [order_memo(self._first_order).round_started(1, 1, "chosen")]
@@ -248,23 +212,6 @@ class Kamiza(
                 "card": event.card if event.face_up else None,
             }
         return super().public_event(event)
-
-    @classmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Play:
-        if type(data) is dict and len(data) == 2:  # the usual, well-formed entry: one lookup
-            try:
-                play = PLAY_OF_FIELDS.get((data.get("card"), data.get("area")))
-            except TypeError:  # an unhashable value: refused below with the usual message
-                play = None
-            if play is not None:
-                return play
-        require_fields(data, ("card", "area"))
-        card, area = data["card"], data["area"]
-        if not isinstance(card, str) or card not in ALL_CARDS:
-            raise MalformedAction(f"unknown card {card!r}")
-        if not isinstance(area, str) or area not in AREAS:
-            raise MalformedAction(f"area must be 'kamiza' or 'shimoza', not {area!r}")
-        return PLAYS[card, area]
 
     # -- whose turn --------------------------------------------------------------------------------
 

@@ -36,17 +36,20 @@ kamiza = app_commands.Group(
     advanced=_key("start.param.advanced.name"),
     bots=_key("start.param.bots.name"),
     simultaneous=_key("start.param.simultaneous.name"),
+    level=common.LEVEL_NAME,
 )
 @app_commands.describe(
     edition=_key("start.param.edition.description"),
     advanced=_key("start.param.advanced.description"),
     bots=_key("start.param.bots.description"),
     simultaneous=_key("start.param.simultaneous.description"),
+    level=common.LEVEL_DESCRIPTION,
 )
 @app_commands.choices(
     edition=[
         app_commands.Choice(name=_key(f"start.param.edition.choice.{e}"), value=e) for e in EDITIONS
-    ]
+    ],
+    level=common.LEVEL_CHOICES,
 )
 async def start(
     interaction: discord.Interaction,
@@ -54,6 +57,7 @@ async def start(
     advanced: bool = False,
     bots: app_commands.Range[int, 0, 3] = 0,
     simultaneous: bool = False,
+    level: str = common.DEFAULT_LEVEL,
 ) -> None:
     if edition is None:
         settings = await ledger_of(interaction).guild_settings(interaction.guild_id or 0)
@@ -62,7 +66,7 @@ async def start(
     options: dict[str, object] = {"edition": edition, "advanced": advanced}
     if simultaneous:  # the house rule (RULES.md H-1): absent when off, as in every older game
         options["simultaneous"] = True
-    await common.open_table(interaction, GAME, title, options, bots)
+    await common.open_table(interaction, GAME, title, options, bots, level)
 
 
 for command in common.table_commands(GAME):

@@ -118,5 +118,7 @@ class KamizaPresenter(MessagePresenter[Kamiza]):
         if dropped:
             named = ", ".join(self.seat_name(table, p) for p in dropped)
             board.text(named, title=t(lang, "kamiza.end.dropped"))
-        files, pictures = await standings_card.card_pictures(title, results, lang, table.game_id)
+        files, pictures = await standings_card.card_pictures(
+            title, results, lang, table.game_id, table.levels
+        )
         await self.post_results(table, results, board, pictures, files=files)

@@ -25,19 +25,23 @@ kobayakawa = app_commands.Group(
 @app_commands.rename(
     bots=locale_key("cmd.kobayakawa.start.param.bots.name"),
     simultaneous=locale_key("cmd.kobayakawa.start.param.simultaneous.name"),
+    level=common.LEVEL_NAME,
 )
 @app_commands.describe(
     bots=locale_key("cmd.kobayakawa.start.param.bots.description"),
     simultaneous=locale_key("cmd.kobayakawa.start.param.simultaneous.description"),
+    level=common.LEVEL_DESCRIPTION,
 )
+@app_commands.choices(level=common.LEVEL_CHOICES)
 async def start(
     interaction: discord.Interaction,
     bots: app_commands.Range[int, 0, 5] = 0,
     simultaneous: bool = False,
+    level: str = common.DEFAULT_LEVEL,
 ) -> None:
     title = t(lang_of(interaction), "game.kobayakawa")
     options = {"simultaneous": True} if simultaneous else {}  # the house rule (RULES.md H-2)
-    await common.open_table(interaction, GAME, title, options, bots)
+    await common.open_table(interaction, GAME, title, options, bots, level)
 
 
 for command in common.table_commands(GAME):

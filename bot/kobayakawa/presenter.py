@@ -141,6 +141,6 @@ class KobayakawaPresenter(MessagePresenter[Kobayakawa]):
         lines = self.results_lines(table, results, lang)
         board = boards.standings_board(lines, lang, table.game_id)
         files, pictures = await standings_card.card_pictures(
-            board.title, results, lang, table.game_id
+            board.title, results, lang, table.game_id, table.levels
         )
         await self.post_results(table, results, board, pictures, files=files)

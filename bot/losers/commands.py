@@ -22,11 +22,18 @@ losers = app_commands.Group(
     name=locale_key("cmd.losers.start.name"),
     description=locale_key("cmd.losers.start.description"),
 )
-@app_commands.rename(bots=locale_key("cmd.losers.start.param.bots.name"))
-@app_commands.describe(bots=locale_key("cmd.losers.start.param.bots.description"))
-async def start(interaction: discord.Interaction, bots: app_commands.Range[int, 0, 4] = 0) -> None:
+@app_commands.rename(bots=locale_key("cmd.losers.start.param.bots.name"), level=common.LEVEL_NAME)
+@app_commands.describe(
+    bots=locale_key("cmd.losers.start.param.bots.description"), level=common.LEVEL_DESCRIPTION
+)
+@app_commands.choices(level=common.LEVEL_CHOICES)
+async def start(
+    interaction: discord.Interaction,
+    bots: app_commands.Range[int, 0, 4] = 0,
+    level: str = common.DEFAULT_LEVEL,
+) -> None:
     title = t(lang_of(interaction), f"game.{GAME}")
-    await common.open_table(interaction, GAME, title, {}, bots)
+    await common.open_table(interaction, GAME, title, {}, bots, level)
 
 
 for command in common.table_commands(GAME, rules="losers"):

@@ -28,7 +28,7 @@ from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.messages import laid_out, seat_colour
+from bot.tables.messages import computer_name, laid_out, seat_colour
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
 from data.store import ResultRow
@@ -89,10 +89,18 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         return {player: menus.seat_label(table, player, lang) for player in table.seats}
 
     def seat_name(self, table: Table[RightsOfLosers], player: str) -> str:
-        """A member's mention; a computer named by its seat, as in the picture (seat ① is Bot 1)."""
+        """A member's mention; a computer named by its seat, as in the picture (seat ① is Bot 1),
+        with its level ("Bot 1 (hard)")."""
         if not table.seats[player].is_bot:
             return super().seat_name(table, player)
-        return "🤖 " + menus.seat_label(table, player, self.lang(table))
+        return computer_by_seat(table, player, self.lang(table))
+
+    def plain_name(self, table: Table[RightsOfLosers], player: str, lang: str) -> str:
+        """The turn line's name (no mention): a computer by its seat, as `seat_name` names it,
+        not by its number in the lobby."""
+        if not table.seats[player].is_bot:
+            return super().plain_name(table, player, lang)
+        return computer_by_seat(table, player, lang)
 
     def accent(
         self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
@@ -251,7 +259,9 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         embed.set_footer(text=t(lang, "losers.end.footer", game_id=table.game_id))
         # One gallery: the judged field, and the standings card (none without results).
         field = await self.drawn_picture(table, lang)
-        card = await standings_card.standings_file(embed.title or "", results, lang, table.game_id)
+        card = await standings_card.standings_file(
+            embed.title or "", results, lang, table.game_id, table.levels
+        )
         files = [field] if card is None else [field, card]
         pictures = [Picture(f"attachment://{f.filename}", f.description or "") for f in files]
         await self.post_results(table, results, embed, pictures, files=files)
@@ -262,3 +272,10 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         self, table: Table[RightsOfLosers], lang: str
     ) -> Callable[[], discord.File] | None:
         return self.drawing(table, lang)
+
+
+def computer_by_seat(table: Table[RightsOfLosers], player: str, lang: str) -> str:
+    """ "🤖 Bot N" with N the computer's seat in play, as `menus.seat_label` numbers it (seat ① is
+    Bot 1), with its level when chosen ("🤖 Bot 1 (hard)")."""
+    number = table.state.players.index(player) + 1
+    return "🤖 " + computer_name(number, lang, table.levels.get(player))

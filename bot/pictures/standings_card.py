@@ -163,20 +163,30 @@ def alt_text(title: str, rows: Sequence[Placed], lang: str) -> str:
     return text if len(text) <= 1000 else text[:999] + "…"
 
 
-def player_name(row: ResultRow, lang: str) -> str:
-    """A member's display name; a computer as "Bot N" in `lang`, as the table names it."""
+def player_name(row: ResultRow, lang: str, levels: Mapping[str, str] | None = None) -> str:
+    """A member's display name; a computer as "Bot N" in `lang`, as the table names it, with
+    its level when `levels` has it ("Bot 2 (hard)")."""
     if not row.is_bot:
         return row.display_name
-    return t(lang, "table.bot_name", number=row.player.removeprefix(BOT_PREFIX))
+    name = t(lang, "table.bot_name", number=row.player.removeprefix(BOT_PREFIX))
+    level = (levels or {}).get(row.player)
+    if level is None:
+        return name
+    return t(lang, "table.bot_with_level", name=name, level=t(lang, f"level.{level}"))
 
 
 async def standings_file(
-    title: str, results: Sequence[ResultRow], lang: str, game_id: int
+    title: str,
+    results: Sequence[ResultRow],
+    lang: str,
+    game_id: int,
+    levels: Mapping[str, str] | None = None,
 ) -> discord.File | None:
-    """The card as an attachment with alt text, drawn off the event loop (None: no results)."""
+    """The card as an attachment with alt text, drawn off the event loop (None: no results);
+    `levels`: the computer seats' levels."""
     if not results:
         return None
-    rows = placed(results, lambda row: player_name(row, lang))
+    rows = placed(results, lambda row: player_name(row, lang, levels))
     footer = t(lang, "pictures.card.footer", game_id=game_id)
     png = await asyncio.to_thread(render_card, title, rows, lang, footer)
     return discord.File(io.BytesIO(png), filename=FILENAME, description=alt_text(title, rows, lang))
@@ -195,12 +205,16 @@ async def attach_card(
 
 
 async def card_pictures(
-    title: str, results: Sequence[ResultRow], lang: str, game_id: int
+    title: str,
+    results: Sequence[ResultRow],
+    lang: str,
+    game_id: int,
+    levels: Mapping[str, str] | None = None,
 ) -> tuple[list[discord.File], list[Picture]]:
     """The card for the final standings titled `title`: the files to send, and the pictures
     that show them inside a layout with their alt text for screen readers (none without
     results)."""
-    card = await standings_file(title, results, lang, game_id)
+    card = await standings_file(title, results, lang, game_id, levels)
     if card is None:
         return [], []
     return [card], [Picture(f"attachment://{FILENAME}", card.description or title)]

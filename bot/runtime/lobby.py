@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
+from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
 from data.store import Ledger, Seat
 from rules.base import InvalidSetup
 from rules.registry import GAMES
@@ -23,26 +24,37 @@ COMPUTERS_NOTE = "computers"  # the game note listing the computer seats asked f
 
 @dataclass(frozen=True, slots=True)
 class ComputerSeat:
-    """A computer player the lobby asked for (the `bots:` option or *Add computer player*).
+    """A computer player the lobby asked for (the `bots:` option or *Add computer player*), at
+    its level (`ai.LEVELS`; the host chooses among `OFFERED_LEVELS`)."""
 
-    `level` is where a computer's strength goes once levels exist; None is the one computer
-    player there is today.
-    """
-
-    level: str | None = None
+    level: str = DEFAULT_LEVEL
 
 
-def computers_note(computers: Sequence[ComputerSeat]) -> list[str | None]:
+def computers_note(computers: Sequence[ComputerSeat]) -> list[str]:
     """How the computer seats are kept in the ledger (a game note): their levels, in order."""
     return [c.level for c in computers]
 
 
 def computers_from(note: object, seats: Sequence[Seat]) -> list[ComputerSeat]:
-    """The computer seats of a stored lobby: its note, or (a lobby stored before the note
-    existed, or never changed) the computer seats it has."""
+    """The computer seats of a stored lobby or game: its note, or (stored before the note
+    existed, or never changed) the computer seats it has; a level stored before levels existed
+    (None) is the default one."""
     if isinstance(note, list):
-        return [ComputerSeat(level if isinstance(level, str) else None) for level in note]
+        return [ComputerSeat(level if isinstance(level, str) else DEFAULT_LEVEL) for level in note]
     return [ComputerSeat() for s in seats if s.is_bot]
+
+
+def seat_levels(computers: Sequence[ComputerSeat], seats: Sequence[Seat]) -> dict[str, str]:
+    """The level of each computer seat: "bot-<n>" is the n-th computer asked for (the order of
+    the computers note; seating shuffles the seats, never their player ids)."""
+    levels: dict[str, str] = {}
+    for seat in seats:
+        if seat.is_bot:
+            number = seat.player.removeprefix(BOT_PREFIX)
+            index = int(number) - 1 if number.isdigit() else -1
+            known = 0 <= index < len(computers)
+            levels[seat.player] = computers[index].level if known else DEFAULT_LEVEL
+    return levels
 
 
 def bot_seat(number: int) -> Seat:
@@ -169,13 +181,32 @@ class Lobby:
                 return
             await self._save(humans, host=humans[0].user_id if user_id == self.host_id else None)
 
-    async def add_computer(self, user_id: int, can_manage: bool, level: str | None = None) -> None:
-        """The host seats one more computer player (at `level`, once levels exist)."""
+    async def add_computer(
+        self, user_id: int, can_manage: bool, level: str = DEFAULT_LEVEL
+    ) -> None:
+        """The host seats one more computer player, at `level`."""
         async with self.lock:
             self.check_host(user_id, can_manage)
             if len(self.seats) >= self.max_players:
                 raise TableError("lobby.no_free_seat", max=self.max_players)
             await self._save_computers([*self.computers, ComputerSeat(level)])
+
+    async def set_level(self, user_id: int, can_manage: bool, number: int, level: str) -> None:
+        """The host sets the level of computer seat `number` ("Bot <number>", from 1); kept in
+        the computers note, so a restart and a rematch keep it."""
+        async with self.lock:
+            self.check_host(user_id, can_manage)
+            if level not in OFFERED_LEVELS:
+                raise TableError("lobby.no_such_level")
+            if not 1 <= number <= len(self.computers):
+                raise TableError("lobby.no_computer")
+            computers = list(self.computers)
+            computers[number - 1] = ComputerSeat(level)
+            await self._save_computers(computers)
+
+    def level_of(self, number: int) -> str:
+        """The level of computer seat `number` (from 1)."""
+        return self.computers[number - 1].level
 
     async def remove_computer(self, user_id: int, can_manage: bool) -> None:
         """The host removes the last computer seat asked for (a waiting one first)."""

@@ -18,9 +18,12 @@ from bot.runtime.lobby import (
     computers_from,
     computers_note,
     human_seat,
+    seat_levels,
 )
 from bot.runtime.presenter import Presenter
+from bot.runtime.shards import Shards
 from bot.runtime.table import Place, Table, Timing
+from bot.runtime.thinking import DEFAULT_LEVEL, Thinker
 from data.store import GameRecord, Ledger, Seat
 from rules.base import AnyGame, Event, InvalidSetup, RulesError
 from rules.log import apply_entry, load, new_header
@@ -47,11 +50,19 @@ class TableManager:
     """Owns the live lobbies and tables; forgets them as soon as they close."""
 
     def __init__(
-        self, ledger: Ledger, presenters: Mapping[str, Presenter[Any]], defaults: Defaults
+        self,
+        ledger: Ledger,
+        presenters: Mapping[str, Presenter[Any]],
+        defaults: Defaults,
+        shards: Shards | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.ledger = ledger
+        self.thinker = thinker or Thinker()  # the computer players' pool (None: in-process)
         self.presenters = presenters
         self.defaults = defaults
+        # The guilds whose tables this process runs; the other processes run the others.
+        self.shards = shards or Shards.single()
         self._by_home: dict[int, Seating] = {}
         self._by_id: dict[int, Seating] = {}
         self._reserved: set[int] = set()
@@ -98,15 +109,16 @@ class TableManager:
         members: Sequence[Seat] = (),
         computers: Sequence[ComputerSeat] | None = None,
         rematch_of: int | None = None,
+        level: str = DEFAULT_LEVEL,
     ) -> Lobby:
-        """A new lobby with its host seated (then `members`, then `bots` computer seats, or the
-        `computers` given); the home must have been reserved."""
+        """A new lobby with its host seated (then `members`, then `bots` computer seats at
+        `level`, or the `computers` given); the home must have been reserved."""
         try:
             self.check_room(place.guild_id, host_id)
             cls = GAMES[game]
             opts = cls.normalise_options(options)
             computers = list(computers) if computers is not None else []
-            computers += [ComputerSeat() for _ in range(bots - len(computers))]
+            computers += [ComputerSeat(level) for _ in range(bots - len(computers))]
             if bots < 0 or not len(computers) < cls.max_players - len(members):
                 raise TableError("lobby.bad_bots", max=cls.max_players - 1)
             settings = await self.ledger.guild_settings(place.guild_id)
@@ -206,13 +218,23 @@ class TableManager:
             lobby.mark_closed()
             lobby.outbox.close()
         state = load(header)
-        table = await self._table(lobby.game_id, lobby.place, lobby.host_id, seated, state, 0)
+        table = await self._table(
+            lobby.game_id, lobby.place, lobby.host_id, seated, state, 0, header
+        )
+        table.levels.update(seat_levels(lobby.computers, seated))
         table.message_ids.update(lobby.message_ids)
         table.start(restored=False)
         return table
 
     async def _table(
-        self, game_id: int, place: Place, host_id: int, seats: list[Seat], state: AnyGame, seq: int
+        self,
+        game_id: int,
+        place: Place,
+        host_id: int,
+        seats: list[Seat],
+        state: AnyGame,
+        seq: int,
+        log_doc: Mapping[str, Any],
     ) -> Table[AnyGame]:
         settings = await self.ledger.guild_settings(place.guild_id)
         timing = Timing(
@@ -230,6 +252,8 @@ class TableManager:
             presenter=self.presenters[state.name],
             timing=timing,
             on_closed=self._forget,
+            thinker=self.thinker,
+            game_log=log_doc,
         )
         self._track(table)
         return table
@@ -249,10 +273,13 @@ class TableManager:
     # -- restart -----------------------------------------------------------------------------------
 
     async def restore(self) -> tuple[int, int]:
-        """Bring back every unfinished lobby and table from the ledger, and announce the ends
-        that may not have been told before the last stop; (lobbies, tables) restored."""
+        """Bring back every unfinished lobby and table of this process's guilds from the
+        ledger, and announce the ends that may not have been told before the last stop;
+        (lobbies, tables) restored. Another process's games are never touched."""
         lobbies = tables = 0
         for record in await self.ledger.unfinished_games():
+            if not self.shards.owns(record.guild_id):
+                continue
             if record.game not in self.presenters:
                 log.warning("game %s: no presenter for %s; left as it is", record.id, record.game)
                 continue
@@ -267,7 +294,7 @@ class TableManager:
             except Exception as exc:
                 await self._set_aside(record, exc)
         for record in await self.ledger.unannounced_games():
-            if record.game not in self.presenters:
+            if record.game not in self.presenters or not self.shards.owns(record.guild_id):
                 continue
             try:
                 await self._announce(record, await self.ledger.notes(record.id))
@@ -314,10 +341,17 @@ class TableManager:
         state = load(log_doc)
         place = Place(record.guild_id, record.channel_id, record.thread_id)
         table = await self._table(
-            record.id, place, record.host_id, list(record.seats), state, len(record.actions)
+            record.id,
+            place,
+            record.host_id,
+            list(record.seats),
+            state,
+            len(record.actions),
+            log_doc,
         )
         table.message_ids.update(notes.get("messages", {}))
         table.notes.update(notes)
+        table.levels.update(levels_of(record, notes))
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         if state.over:  # the last action was committed, the results were not
             table.presenter.recall(table, _before_last(log_doc))
@@ -352,6 +386,7 @@ class TableManager:
             timing=Timing(),
         )
         table.message_ids.update(notes.get("messages", {}))
+        table.levels.update(levels_of(record, notes))
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         presenter.recall(table, _before_last(doc))
         table.announce_end(results=record.results, last=last)
@@ -375,6 +410,12 @@ class TableManager:
     async def shutdown(self) -> None:
         for item in self.live():
             await item.stop()
+        self.thinker.close()  # the computer players' workers stop with the bot
+
+
+def levels_of(record: GameRecord, notes: Mapping[str, Any]) -> dict[str, str]:
+    """The levels of a stored game's computer seats (its computers note)."""
+    return seat_levels(computers_from(notes.get(COMPUTERS_NOTE), record.seats), record.seats)
 
 
 async def _quietly(write: Awaitable[None], game_id: int) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from bot.runtime.errors import StaleButton, TableClosed
-from bot.runtime.tasks import Outbox
+from bot.runtime.turn_clock import SeatTable, pace, policy
 from data.store import Seat
 from rules.base import AnyGame, IllegalAction
 
@@ -28,40 +28,12 @@ TRIES = (0.5, 1.0, 2.0)  # pauses between tries of a choice made for a seat that
 StepKey = tuple[int, str]  # (round, what is expected): one step each
 
 
-class StepTiming(Protocol):
-    @property
-    def turn_seconds(self) -> float: ...
-
-    @property
-    def expiries_before_autopilot(self) -> int: ...
-
-
-class StepTable(Protocol):
-    """What a step's clock uses of its table (`bot.runtime.table.Table`)."""
-
-    game_id: int
-    state: Any
-    autopilot: set[str]
-    expiries: dict[str, int]
-    closed: bool
-    outbox: Outbox
-    presenter: Any
+class StepTable(SeatTable, Protocol):
+    """What a step's clock uses of its table (`bot.runtime.table.Table`): what a turn's clock
+    uses (`bot.runtime.turn_clock`, whose pace and decisions it shares), and the seats."""
 
     @property
     def seats(self) -> Mapping[str, Seat]: ...
-
-    @property
-    def timing(self) -> StepTiming: ...
-
-    def _pace(self) -> Awaitable[None]: ...
-
-    def _policy(self, player: str) -> Any: ...
-
-    def set_autopilot(self, player: str) -> Awaitable[None]: ...
-
-    def act(
-        self, player: str, action: Any, *, cause: str, still_shown: Callable[[Any], bool]
-    ) -> Awaitable[Any]: ...
 
 
 def step_key(state: AnyGame) -> StepKey | None:
@@ -96,7 +68,7 @@ async def run_step(table: StepTable, key: StepKey) -> None:
     for player in waiting(table, key):
         seat = table.seats[player]
         if seat.is_bot or player in table.autopilot:
-            await table._pace()
+            await pace(table)
             await choose_for(table, player, key, "bot" if seat.is_bot else "autopilot")
     if not waiting(table, key):
         return
@@ -122,7 +94,7 @@ async def run_step(table: StepTable, key: StepKey) -> None:
 async def choose_for(table: StepTable, player: str, key: StepKey, cause: str) -> None:
     """Choose for a seat with the computer players' policy, a few tries at most; a failure
     leaves the seat to choose (a member) or to the next start of the step's clock."""
-    action = table._policy(player)
+    action = await policy(table, player, cause)
     for pause in (*TRIES, None):
         try:
             await table.act(player, action, cause=cause, still_shown=still_waiting(player, key))

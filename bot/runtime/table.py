@@ -1,4 +1,5 @@
-"""A running table: the rules state, its seats, one lock, the turn clock and the ledger writes."""
+"""A running table: the rules state, its seats, one lock, the ledger writes, and its clock (run by
+`bot.runtime.turn_clock` for a turn, `bot.runtime.step_clock` for a step of choices at once)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from bot.runtime import turn_clock
 from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
 from bot.runtime.step_clock import StepKey, run_step, step_key
 from bot.runtime.tasks import Outbox, spawn
+from bot.runtime.thinking import Thinker
 from data.store import Ledger, ResultRow, Seat
-from rules.agents import computer_action
-from rules.base import AnyGame, Event, IllegalAction
+from rules.base import AnyGame, Event
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +28,6 @@ log = logging.getLogger(__name__)
 G = TypeVar("G", bound=AnyGame, covariant=True)
 G_in = TypeVar("G_in", bound=AnyGame, contravariant=True)
 
-ACT_FOR_BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)  # seconds between tries when acting for a seat fails
 PLAYED_FOR = ("timeout", "autopilot")  # causes of an action the table chose for a member
 AWAY_NOTE = "away"  # game note: member's player -> seq of the first action played for them
 
@@ -106,6 +107,9 @@ class Table(Generic[G]):
         presenter: TablePresenter[G],
         timing: Timing,
         on_closed: Callable[[Table[AnyGame]], None] = lambda table: None,
+        thinker: Thinker | None = None,
+        levels: Mapping[str, str] | None = None,
+        game_log: Mapping[str, Any] | None = None,
     ) -> None:
         self.game_id = game_id
         self.place = place
@@ -128,6 +132,13 @@ class Table(Generic[G]):
         self._clock: asyncio.Task[Any] | None = None
         self._step: StepKey | None = None  # the step of choices at once its clock runs for
         self._on_closed = on_closed
+        self.thinker = thinker or Thinker()  # None: in-process (tests)
+        self.levels = dict(levels or {})  # a computer seat's level (`ai.LEVELS`), by player
+        # The game's log as committed (a worker loads the state from it); None: decisions are
+        # made in-process (a table built without it, in tests).
+        self.game_log = (
+            None if game_log is None else {**game_log, "actions": list(game_log.get("actions", []))}
+        )
 
     @property
     def game(self) -> str:
@@ -165,6 +176,8 @@ class Table(Generic[G]):
             await self.ledger.append_action(self.game_id, self.seq, entry)
             before, round_before = self.state.next(), self.state.round_number()
             events = self.state.apply(player, action)
+            if self.game_log is not None:
+                self.game_log["actions"].append(entry)
             if cause in PLAYED_FOR and player not in self.away:
                 self.away[player] = self.seq
                 await remember(self.ledger, self.game_id, AWAY_NOTE, self.away)
@@ -179,7 +192,7 @@ class Table(Generic[G]):
             if self.state.over:
                 await self._finish()
             else:
-                self._schedule()
+                self.schedule()
             return events
 
     async def back(self, player: str) -> bool:
@@ -195,7 +208,7 @@ class Table(Generic[G]):
             if turn_began(None, None, self.state, self.seats, self.autopilot) == player:
                 moment = self.moment(player)
                 self.outbox.put(lambda: self.presenter.turn(self, moment))
-            self._schedule()
+            self.schedule()
             return True
 
     @property
@@ -293,14 +306,16 @@ class Table(Generic[G]):
         )
         self.outbox.put(lambda: self.presenter.table_opened(self, restored, moment))
         self.outbox.put(lambda: self.presenter.turn(self, moment))
-        self._schedule()
+        self.schedule()
 
     async def resume_finish(self, last: tuple[str, Sequence[Event]] | None = None) -> None:
         """A restored game whose last action was committed but whose results were not."""
         async with self.lock:
             await self._finish(last)
 
-    def _schedule(self) -> None:
+    def schedule(self) -> None:
+        """Start the clock for whoever must act now (`bot.runtime.turn_clock`, or
+        `bot.runtime.step_clock` for a step of choices made at once)."""
         key = step_key(self.state)
         clock = self._clock
         if key is not None and key == self._step and clock is not None and not clock.done():
@@ -316,9 +331,9 @@ class Table(Generic[G]):
         seat = self.seats[nxt.player]
         if seat.is_bot or nxt.player in self.autopilot:
             cause = "bot" if seat.is_bot else "autopilot"
-            job = self._computer_turn(nxt.player, self.seq, cause)
+            job = turn_clock.computer_turn(self, nxt.player, self.seq, cause)
         else:
-            job = self._turn_clock(nxt.player, self.seq)
+            job = turn_clock.member_turn(self, nxt.player, self.seq)
         self._clock = spawn(job, name=f"game {self.game_id} clock")
 
     def _stop_clock(self) -> None:
@@ -326,87 +341,10 @@ class Table(Generic[G]):
             self._clock.cancel()
         self._clock = None
 
-    async def _computer_turn(self, player: str, seq: int, cause: str) -> None:
-        await self._pace()
-        await self._act_for(player, self._policy(player), seq, cause)
-
-    async def _pace(self) -> None:
-        """A computer or autopilot move comes `bot_delay` after the previous move was *shown*:
-        counted from its commit, a slow thread (rate limits) fell behind the ledger and then
-        showed a run of moves at once. Waiting for the display is bounded by a turn's time, so
-        a message that hangs never stalls the game."""
-        try:
-            await asyncio.wait_for(self.outbox.drain(), self.timing.turn_seconds)
-        except TimeoutError:
-            log.warning("game %s: the table's messages lag; playing on", self.game_id)
-        await asyncio.sleep(self.timing.bot_delay)
-
-    def _policy(self, player: str) -> Any:
-        """The computer players' move (`rules.agents.computer_action`), for bots, timeouts and
-        autopilot alike; a failing policy falls back to the first legal move."""
-        try:
-            return computer_action(self.state, player, self._rng)
-        except Exception:
-            log.exception("game %s: the computer player failed; simplest move", self.game_id)
-            return self.state.legal_actions(player)[0]
-
-    async def _turn_clock(self, player: str, seq: int) -> None:
-        half = self.timing.turn_seconds / 2
-        await asyncio.sleep(half)
-        if self.seq == seq and not self.closed:
-            self.outbox.put(lambda: self.presenter.reminder(self, player, round(half)))
-        await asyncio.sleep(self.timing.turn_seconds - half)
-        if self.seq != seq or self.closed:
-            return
-        self.expiries[player] += 1
-        autopilot = self.expiries[player] >= self.timing.expiries_before_autopilot
-        if autopilot:
-            await self.set_autopilot(player)
-        await self._act_for(player, self._policy(player), seq, "timeout")
-        if autopilot and not self.closed:
-            self.outbox.put(lambda: self.presenter.autopilot_changed(self, player, True))
-
     async def set_autopilot(self, player: str) -> None:
         """Put a seat on autopilot (before acting for it: its next turn is covered already)."""
         self.autopilot.add(player)
         await remember(self.ledger, self.game_id, "autopilot", sorted(self.autopilot))
-
-    async def _act_for(self, player: str, action: Any, seq: int, cause: str) -> None:
-        """Act for a seat (computer, timeout, autopilot); a failure is retried a few times with
-        a growing pause, then given up loudly, leaving the table as it was; the turn starts over
-        a turn's time later instead of hanging or retrying without pause."""
-        for attempt, pause in enumerate((*ACT_FOR_BACKOFF, None)):
-            try:
-                await self.act(player, action, cause=cause, expected_seq=seq)
-                return
-            except (StaleButton, TableClosed):
-                return  # someone acted first, or the table closed: nothing to do
-            except IllegalAction as exc:  # a policy bug must not stall the table
-                log.error("game %s: %s chose an illegal move (%s)", self.game_id, player, exc)
-                action = self.state.legal_actions(player)[0]
-            except Exception as exc:
-                if attempt == 0:
-                    log.exception("game %s: acting for %s failed", self.game_id, player)
-                else:
-                    log.warning("game %s: acting for %s failed: %r", self.game_id, player, exc)
-            if pause is None or self.closed or self.seq != seq:
-                break
-            await asyncio.sleep(pause)
-        if not self.closed and self.seq == seq:
-            log.error(
-                "game %s: gave up acting for %s after %d tries; trying again in %.0f s",
-                self.game_id,
-                player,
-                len(ACT_FOR_BACKOFF) + 1,
-                self.timing.turn_seconds,
-            )
-            self._clock = spawn(self._resume_later(seq), name=f"game {self.game_id} clock")
-
-    async def _resume_later(self, seq: int) -> None:
-        """After giving up on a seat: the turn starts over once a turn's time has passed."""
-        await asyncio.sleep(self.timing.turn_seconds)
-        if not self.closed and self.seq == seq:
-            self._schedule()
 
     async def stop(self) -> None:
         """Stop the clock and flush messages, leaving the game as it is (shutdown, set aside)."""

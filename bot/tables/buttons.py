@@ -19,6 +19,8 @@ from bot.tables.replies import explain_error, refuse
 T = TypeVar("T")
 Handler = Callable[..., Awaitable[None]]
 AfterClick = Callable[[discord.Interaction, int], Awaitable[None]]
+# True when the click is played elsewhere (another process runs its table: `bot.forwarding`).
+Elsewhere = Callable[[discord.Interaction, int], Awaitable[bool]]
 PREFIX = "g"
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,7 @@ class Verbs:
         self.prefix = prefix
         self._handlers: dict[str, Handler] = {}
         self._after: list[AfterClick] = []
+        self._elsewhere: list[Elsewhere] = []
 
     def handles(self, verb: str) -> Callable[[Handler], Handler]:
         """Register the handler of a verb."""
@@ -70,6 +73,12 @@ class Verbs:
         if hook not in self._after:
             self._after.append(hook)
 
+    def elsewhere(self, hook: Elsewhere) -> None:
+        """Ask `hook(interaction, game_id)` before every click: when it answers True, the click
+        was handed to another process, which plays and answers it."""
+        if hook not in self._elsewhere:
+            self._elsewhere.append(hook)
+
     def handlers(self) -> Mapping[str, Handler]:
         """The handlers registered so far, by verb (documented in `bot.tables.verbs`)."""
         return dict(self._handlers)
@@ -87,6 +96,9 @@ class Verbs:
         if handler is None:
             await refuse(interaction, "error.stale_button")
             return
+        for elsewhere in self._elsewhere:
+            if await elsewhere(interaction, int(gid)):
+                return
         try:
             await handler(interaction, int(gid), CustomIdArgs(args), *extra)
         except ForgedCustomId as exc:

@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.i18n import locale_key, t
 from bot.runtime.errors import TableError
 from bot.runtime.table import Place, Table
+from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
 from bot.tables import lookup
 from bot.tables.buttons import button, view_of
 from bot.tables.delivery_buttons import tell_dm_failure
@@ -24,15 +25,35 @@ from bot.tables.recap import offer_recap
 from bot.tables.replies import explain_error, lang_of
 from bot.tables.rules_pages import show_rules
 
-__all__ = ["open_table", "table_commands"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVEL_CHOICES",
+    "LEVEL_DESCRIPTION",
+    "LEVEL_NAME",
+    "open_table",
+    "table_commands",
+]
 
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Final = 1440
 
 
+# `level:` of every game's `/… start`: the level of the computer seats it adds.
+LEVEL_NAME = locale_key("cmd.start.param.level.name")
+LEVEL_DESCRIPTION = locale_key("cmd.start.param.level.description")
+LEVEL_CHOICES = [
+    app_commands.Choice(name=locale_key(f"level.{level}"), value=level) for level in OFFERED_LEVELS
+]
+
+
 async def open_table(
-    interaction: discord.Interaction, game: str, title: str, options: Mapping[str, Any], bots: int
+    interaction: discord.Interaction,
+    game: str,
+    title: str,
+    options: Mapping[str, Any],
+    bots: int,
+    level: str = DEFAULT_LEVEL,
 ) -> None:
     """`/<game> start`: announce, open a thread for the table (else the channel), seat the host.
 
@@ -41,7 +62,7 @@ async def open_table(
     message then). Typed in a thread, the first answer is the refusal itself, never deleted.
     """
     try:
-        await _open_table(interaction, game, title, options, bots)
+        await _open_table(interaction, game, title, options, bots, level)
     except Exception as exc:
         if _announced(interaction):
             with contextlib.suppress(discord.HTTPException):
@@ -55,7 +76,12 @@ def _announced(interaction: discord.Interaction) -> bool:
 
 
 async def _open_table(
-    interaction: discord.Interaction, game: str, title: str, options: Mapping[str, Any], bots: int
+    interaction: discord.Interaction,
+    game: str,
+    title: str,
+    options: Mapping[str, Any],
+    bots: int,
+    level: str,
 ) -> None:
     manager = lookup.manager_of(interaction)
     channel = interaction.channel
@@ -84,6 +110,7 @@ async def _open_table(
             host_name=host.display_name,
             options=options,
             bots=bots,
+            level=level,
         )
     except BaseException:
         manager.release(place.home)

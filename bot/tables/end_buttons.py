@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -148,15 +149,18 @@ async def open_offer(interaction: discord.Interaction, game_id: int) -> Offer | 
     return offer if offer is not None and offer.until > time.time() else None
 
 
-async def resume_offers(client: discord.Client, ledger: Ledger) -> int:
+async def resume_offers(
+    client: discord.Client, ledger: Ledger, owns: Callable[[int], bool] = lambda _: True
+) -> int:
     """After a restart: time again every rematch offered and not yet opened (its lobby opens
-    at once if its window passed while the bot was away). Returns how many."""
+    at once if its window passed while the bot was away), in the guilds this process `owns`
+    (another process takes up the others). Returns how many."""
     taken = 0
     for game_id, note in await ledger.noted_games(REMATCH_NOTE):
         if game_id in OFFERS or _pending(note) is None:
             continue  # taken up by a click already, or done
         record = await ledger.get_game(game_id)
-        if record is not None and record.status == "finished":
+        if record is not None and record.status == "finished" and owns(record.guild_id):
             taken += _take_up(client, record, note) is not None
     return taken
 

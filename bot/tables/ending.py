@@ -105,12 +105,17 @@ async def archive_later(
     spawn(_archive(bot, ledger, place, game_id, due), name=f"archive game {game_id}")
 
 
-async def resume_archives(bot: discord.Client, ledger: Ledger) -> int:
+async def resume_archives(
+    bot: discord.Client, ledger: Ledger, owns: Callable[[int], bool] = lambda _: True
+) -> int:
     """After a restart: archive the threads whose grace period passed, and time the others
-    again. Returns how many were taken up."""
+    again, in the guilds this process `owns` (another process takes up the others). Returns
+    how many were taken up."""
     taken = 0
     for game_id, note in await ledger.noted_games(ARCHIVE_NOTE):
         record = await ledger.get_game(game_id)
+        if record is not None and not owns(record.guild_id):
+            continue
         due = note.get("due") if isinstance(note, dict) else None
         if record is None or record.thread_id is None or not isinstance(due, int | float):
             await ledger.drop_note(game_id, ARCHIVE_NOTE)

@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n import t
 from bot.runtime.errors import TableError
+from bot.runtime.thinking import OFFERED_LEVELS
 from bot.tables import lookup
 from bot.tables.buttons import CustomIdArgs, Handler, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
@@ -38,6 +39,16 @@ async def start(interaction: discord.Interaction, game_id: int, args: list[str])
 async def bot_add(interaction: discord.Interaction, game_id: int, args: list[str]) -> None:
     lobby = lookup.lobby(interaction, game_id)
     await lobby.add_computer(interaction.user.id, can_manage(interaction))
+    await interaction.response.defer()
+
+
+@handles("bot_lvl")
+async def bot_level(interaction: discord.Interaction, game_id: int, args: CustomIdArgs) -> None:
+    """The level button beside a computer seat (`g:bot_lvl:<game id>:<n>:<level>`): sets that
+    level, the next one in turn (a double click sets the same level twice, no harm)."""
+    level = args.one_of(1, {level: level for level in OFFERED_LEVELS})
+    lobby = lookup.lobby(interaction, game_id)
+    await lobby.set_level(interaction.user.id, can_manage(interaction), args.number(0), level)
     await interaction.response.defer()
 
 

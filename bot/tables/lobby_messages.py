@@ -8,11 +8,18 @@ import discord
 
 from bot.i18n import t
 from bot.layout.board import Board, compose
-from bot.runtime.lobby import HOUSE_RULE, Lobby
+from bot.runtime.lobby import BOT_PREFIX, HOUSE_RULE, Lobby
+from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
 from bot.tables.buttons import button
-from bot.tables.messages import Messages, mention
+from bot.tables.messages import Messages, computer_name, mention
+from data.store import Seat
 
 LOBBY_MESSAGE = "lobby"
+
+
+def seat_number(seat: Seat) -> int:
+    """A computer seat's number: "bot-2" is Bot 2, the second computer asked for."""
+    return int(seat.player.removeprefix(BOT_PREFIX))
 
 
 class LobbyMessages(Messages):
@@ -47,10 +54,13 @@ class LobbyMessages(Messages):
         board.text(self.lobby_intro(lobby, lang))
         board.text(title=t(lang, "lobby.seats", n=len(lobby.seats), max=lobby.max_players))
         for line, seat in zip(self.seat_lines(lobby, lang), lobby.seats, strict=True):
-            kick = None
-            if seat.user_id is not None and not seat.is_bot and seat.user_id != lobby.host_id:
+            action = None
+            if seat.is_bot:
+                action = self.level_button(lobby, seat_number(seat), lang)
+            elif seat.user_id is not None and seat.user_id != lobby.host_id:
                 kick = button("kick_seat", lobby.game_id, seat.user_id, label=t(lang, "lobby.kick"))
-            board.seat(line, kick)
+                action = kick
+            board.seat(line, action)
         waiting = self.waiting_names(lobby, lang)
         if waiting:
             board.text(*waiting, title=t(lang, "lobby.waiting"))
@@ -73,15 +83,34 @@ class LobbyMessages(Messages):
 
     def seat_lines(self, lobby: Lobby, lang: str) -> list[str]:
         return [
-            f"{i + 1}. {mention(s, lang)}" + (" 👑" if s.user_id == lobby.host_id else "")
+            f"{i + 1}. {self.lobby_name(lobby, s, lang)}"
+            + (" 👑" if s.user_id == lobby.host_id else "")
             for i, s in enumerate(lobby.seats)
         ]
+
+    def lobby_name(self, lobby: Lobby, seat: Seat, lang: str) -> str:
+        """A member's mention, or a computer seat with its level ("Bot 2 (hard)")."""
+        if not seat.is_bot:
+            return mention(seat, lang)
+        return mention(seat, lang, lobby.level_of(seat_number(seat)))
+
+    def level_button(self, lobby: Lobby, number: int, lang: str) -> discord.ui.Item[Any]:
+        """Beside a computer seat, the host's button to its next level (easy, normal, hard,
+        easy...): the label says what a press makes it."""
+        level = lobby.level_of(number)
+        after = OFFERED_LEVELS[(OFFERED_LEVELS.index(level) + 1) % len(OFFERED_LEVELS)]
+        if level not in OFFERED_LEVELS:  # `random` (tests): back to the default
+            after = DEFAULT_LEVEL
+        label = t(lang, "lobby.level_to", level=t(lang, f"level.{after}"))
+        return button("bot_lvl", lobby.game_id, number, after, label=label)
 
     def waiting_names(self, lobby: Lobby, lang: str) -> list[str]:
         """Computers displaced by members: they come back, in order, when a member leaves."""
         first = len(lobby.bots()) + 1
-        count = len(lobby.waiting_computers())
-        return [f"🤖 {t(lang, 'table.bot_name', number=first + i)}" for i in range(count)]
+        waiting = lobby.waiting_computers()
+        return [
+            f"🤖 {computer_name(first + i, lang, seat.level)}" for i, seat in enumerate(waiting)
+        ]
 
     def lobby_over(self, lang: str, text: str) -> discord.ui.LayoutView:
         """The lobby's message once it is over: what became of it, nothing to press."""

@@ -48,13 +48,22 @@ def seat_colour(index: int) -> discord.Colour:
     return discord.Colour.from_rgb(*palette[index % len(palette)])
 
 
-def mention(seat: Seat, lang: str = "en") -> str:
+def mention(seat: Seat, lang: str = "en", level: str | None = None) -> str:
     """How a seat is named in public: a mention for members (with the honorific in Japanese,
-    "@花子さん"), "Bot N" in `lang` for computers (no honorific: "ボット1", not "ボット1さん")."""
+    "@花子さん"), "Bot N" in `lang` for computers (no honorific: "ボット1", not "ボット1さん"),
+    with its `level` when known ("Bot 2 (hard)")."""
     if seat.user_id and not seat.is_bot:
         return t(lang, "table.member_name", mention=f"<@{seat.user_id}>")
     number = seat.player.removeprefix(BOT_PREFIX)
-    return f"🤖 {t(lang, 'table.bot_name', number=number)}"
+    return f"🤖 {computer_name(number, lang, level)}"
+
+
+def computer_name(number: int | str, lang: str, level: str | None = None) -> str:
+    """ "Bot N", and its level when known: "Bot 2 (hard)"."""
+    name = t(lang, "table.bot_name", number=number)
+    if level is None:
+        return name
+    return t(lang, "table.bot_with_level", name=name, level=t(lang, f"level.{level}"))
 
 
 class Messages:

@@ -63,7 +63,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
     # -- table notices -----------------------------------------------------------------------------
 
     def seat_name(self, table: Table[G], player: str) -> str:
-        return mention(table.seats[player], self.lang(table))
+        return mention(table.seats[player], self.lang(table), table.levels.get(player))
 
     def table_controls(
         self, table: Table[G], moment: Moment[G], lang: str
@@ -99,7 +99,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
     async def table_opened(self, table: Table[G], restored: bool, moment: Moment[G]) -> None:
         lang = self.lang(table)
         if not restored and LOBBY_MESSAGE in table.message_ids:
-            names = ", ".join(mention(s, lang) for s in table.seats.values())
+            names = ", ".join(self.seat_name(table, p) for p in table.seats)
             await self.edit_or_send(
                 table,
                 LOBBY_MESSAGE,
@@ -134,7 +134,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         """A seat named in bold without a mention (a computer as "Bot N")."""
         seat = table.seats[player]
         if seat.is_bot:
-            return mention(seat, lang)
+            return mention(seat, lang, table.levels.get(player))
         return t(lang, "table.member_name", mention=f"**{seat.display_name}**")
 
     def table_message(

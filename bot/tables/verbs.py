@@ -23,6 +23,7 @@ BUTTON_VERBS: dict[str, str] = {
     "cancel_yes": "lobby or table: the host confirms the cancel",
     "bot_add": "lobby: the host adds a computer player",
     "bot_del": "lobby: the host removes the last computer player (a waiting one first)",
+    "bot_lvl": "lobby: the host sets a computer seat's level; args: its number, the level",
     "kick": "lobby: the host asks whom to kick (a private list of the other members)",
     "kick_ask": "lobby: the host picked a member to kick; args: the member's id (confirm next)",
     "kick_seat": "lobby: Kick beside a seat, the host asks privately; args: the member's id",

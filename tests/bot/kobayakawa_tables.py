@@ -61,6 +61,7 @@ def table(
         memory=Memory(),
         message_ids={},
         place=SimpleNamespace(guild_id=1, home=2),
+        levels={},  # the computer seats' levels: not shown here
     )
 
 

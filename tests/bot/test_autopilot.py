@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-import bot.runtime.table as table_module
+import bot.runtime.thinking as thinking_module
+from ai import decide, make_agent
+from ai.workers import agent_answer
 from bot.runtime.table import AWAY_NOTE, Table
 from data.store import open_ledger
-from rules.agents import computer_action
 from rules.log import load, new_header, parse_entry
 from tests.bot.test_runtime import Recorder, make_manager, open_and_start, until
 
@@ -45,15 +46,16 @@ class SlowDisplay(Recorder):
 
 
 def policy_spy(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Record every move the computer players' policy chose (and let it choose)."""
+    """Record every move the computer players' policy chose, and at which level (and let it
+    choose)."""
     chosen: list[Any] = []
 
-    def spy(game: Any, player: str, rng: Any) -> Any:
-        action = computer_action(game, player, rng)
-        chosen.append((player, action))
+    def spy(game: Any, player: str, level: str, budget_ms: float, seed: int) -> Any:
+        action = agent_answer(game, player, level, budget_ms, seed)
+        chosen.append((player, action, level))
         return action
 
-    monkeypatch.setattr(table_module, "computer_action", spy)
+    monkeypatch.setattr(thinking_module, "agent_answer", spy)
     return chosen
 
 
@@ -65,7 +67,9 @@ async def test_timeouts_and_autopilot_play_the_computer_players_policy(ledger, m
     await until(lambda: table.closed, recorder, timeout=30)
     record = await ledger.get_game(table.game_id)
     played = [parse_entry(table.state, entry) for entry in record.actions]
-    assert played == chosen  # every move, timed out or on autopilot, is the policy's
+    # every move, timed out or on autopilot, is the policy's, at `normal`
+    assert played == [(player, action) for player, action, _ in chosen]
+    assert {level for *_, level in chosen} == {"normal"}
     causes = [args[2] for args in recorder.named("events")]
     assert causes.count("timeout") == 6 and causes.count("autopilot") == len(played) - 6
 
@@ -133,13 +137,14 @@ async def test_a_member_who_plays_themself_is_not_noted(ledger) -> None:
     ("game", "seats"), [("kamiza", 4), ("kobayakawa", 6), ("rights-of-losers", 5)]
 )
 def test_the_policy_answers_within_a_second(game: str, seats: int) -> None:
-    """The table waits on the policy in its event loop: every decision of a seeded game at the
-    largest table is quick (measured: at most about 15 ms, Rights of Losers)."""
+    """When a worker fails, the table waits on `normal` in its event loop: every decision of a
+    seeded game at the largest table is quick (well under 50 ms, `ai.levels`)."""
     state = load(new_header(game, [str(i) for i in range(1, seats + 1)], seed=1))
     rng, slowest = random.Random(1), 0.0
+    normal = make_agent("normal", game)
     while (nxt := state.next()) is not None:
         began = time.perf_counter()
-        action = computer_action(state, nxt.player, rng)
+        action = decide(state, nxt.player, normal, rng)
         slowest = max(slowest, time.perf_counter() - began)
         state.apply(nxt.player, action)
     assert slowest < 1.0

@@ -11,7 +11,7 @@ import pytest
 
 from bot.kobayakawa import hand
 from bot.kobayakawa.presenter import SEEN_DRAW, KobayakawaPresenter
-from bot.runtime import table as table_module
+from bot.runtime import thinking as thinking_module
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table, remember
 from bot.tables.presenting import MessagePresenter
@@ -117,11 +117,11 @@ async def test_b3_after_a_restart_the_autopilot_keeps_too(ledger, opened, monkey
     await remember(ledger, table.game_id, "autopilot", [player])  # they had gone away
     await first.shutdown()
 
-    def replace_if_allowed(state: Any, who: str, rng: Any) -> Any:
+    def replace_if_allowed(state: Any, who: str, *level_budget_seed: Any) -> Any:
         legal = state.legal_actions(who)
         return REPLACE if REPLACE in legal else legal[0]
 
-    monkeypatch.setattr(table_module, "computer_action", replace_if_allowed)
+    monkeypatch.setattr(thinking_module, "agent_answer", replace_if_allowed)
     second = manager(ledger)
     await second.restore()
     again = second.get(table.game_id)

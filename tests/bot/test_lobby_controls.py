@@ -3,6 +3,9 @@ restarts. Real lobbies and a real ledger file; the Discord side through `FakeInt
 
 from __future__ import annotations
 
+import asyncio
+import random
+
 import pytest
 
 import bot.tables.lobby_buttons  # noqa: F401  (registers the verbs)
@@ -13,8 +16,10 @@ from bot.layout.payload import ACTION_ROW, payload
 from bot.runtime.errors import TableError
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby, bot_seat, human_seat
 from bot.runtime.manager import TableManager
-from bot.runtime.table import Place
+from bot.runtime.table import Place, Table
+from bot.runtime.thinking import Thinker
 from bot.tables.buttons import BUTTONS
+from rules.agents import random_action
 from rules.base import InvalidSetup
 from rules.registry import GAMES
 from tests.bot import test_runtime
@@ -222,11 +227,16 @@ async def test_the_lobby_message_keeps_within_discords_limits(manager) -> None:
     buttons = [b for row in rows for b in row["components"]]
     disabled = {b["custom_id"].split(":")[1] for b in buttons if b.get("disabled")}
     assert disabled == {"bot_add"}  # full: no free seat for another computer
-    # a section per member other than the host, its Kick beside it
-    kicks = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
+    # a section per member other than the host, its Kick beside it; a computer seat's section
+    # has its level button (to the next level) instead
+    beside = [c["accessory"]["custom_id"] for c in container["components"] if c["type"] == 9]
+    kicks = [custom_id for custom_id in beside if custom_id.startswith("g:kick_seat:")]
     assert kicks == [f"g:kick_seat:{lobby.game_id}:{ANN}"]
+    levels = [custom_id for custom_id in beside if custom_id.startswith("g:bot_lvl:")]
+    assert levels == [f"g:bot_lvl:{lobby.game_id}:{n}:hard" for n in (1, 2)]
     lines = as_text(view).splitlines()
-    assert "**空席待ち**" in lines and lines[lines.index("**空席待ち**") + 1] == "🤖 ボット3"
+    waiting = lines[lines.index("**空席待ち**") + 1]
+    assert "**空席待ち**" in lines and waiting == "🤖 ボット3（ふつう）"
 
 
 async def test_h1_the_host_turns_the_house_rule_on_and_it_survives_a_restart(
@@ -272,3 +282,55 @@ def accepts(cls: type) -> bool:
     except InvalidSetup:
         return False
     return True
+
+
+async def test_each_computers_level_is_the_hosts_choice_and_survives_a_restart_and_a_rematch(
+    manager, ledger
+) -> None:
+    place = Place(GUILD, 20, None)
+    manager.reserve(place.home)
+    lobby = await manager.open_lobby(
+        game="kamiza", place=place, host_id=HOST, host_name="host", options={}, bots=2, level="hard"
+    )
+    gid = lobby.game_id
+    await lobby.join(ANN, "ann")
+    refused = click(manager, ANN)
+    await BUTTONS.dispatch(refused, f"g:bot_lvl:{gid}:2:easy")
+    assert "host" in refused.texts()[0] and lobby.level_of(2) == "hard"
+    await BUTTONS.dispatch(click(manager, HOST), f"g:bot_lvl:{gid}:2:easy")
+    await BUTTONS.dispatch(click(manager, HOST), f"g:bot_lvl:{gid}:2:easy")  # a double click
+    forged = click(manager, HOST)
+    await BUTTONS.dispatch(forged, f"g:bot_lvl:{gid}:1:random")  # not offered to players
+    assert [c.level for c in lobby.computers] == ["hard", "easy"]
+    assert (await ledger.notes(gid))[COMPUTERS_NOTE] == ["hard", "easy"]
+    text = as_text(compose(KamizaPresenter(FakeBot()).lobby_board(lobby, "en")))
+    assert "🤖 Bot 1 (hard)" in text and "🤖 Bot 2 (easy)" in text
+
+    again = await restarted(ledger, manager, lobby)
+    assert [c.level for c in again.computers] == ["hard", "easy"]
+    tables = make_manager(ledger, Recorder())
+    tables.thinker = Thinker(think_ms=5)  # in-process, quick: this test is not about strength
+    assert await tables.restore() == (1, 0)
+    table = await tables.start(tables.get(gid), HOST)
+    assert table.levels == {"bot-1": "hard", "bot-2": "easy"}
+    await tables.shutdown()
+
+    restored = make_manager(ledger, Recorder())
+    restored.thinker = Thinker(think_ms=5)
+    assert await restored.restore() == (0, 1)
+    table = restored.get(gid)
+    assert isinstance(table, Table) and table.levels == {"bot-1": "hard", "bot-2": "easy"}
+    rng = random.Random(1)
+    for _ in range(2000):
+        if table.closed:
+            break
+        nxt = table.state.next()
+        if nxt is not None and not table.seats[nxt.player].is_bot:
+            await table.act(nxt.player, random_action(table.state, nxt.player, rng))
+        await asyncio.sleep(0.005)
+    record = await ledger.get_game(gid)
+    assert record.status == "finished"
+    rematch = await restored.open_rematch(record, [ANN])
+    assert [c.level for c in rematch.computers] == ["hard", "easy"]
+    assert players(rematch) == ["1", "2", "bot-1", "bot-2"]
+    await restored.shutdown()

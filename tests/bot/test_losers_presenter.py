@@ -5,6 +5,7 @@ and the events are told apart by their classes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, get_args
 
 import pytest
@@ -17,7 +18,7 @@ from bot.layout.board import compose
 from bot.layout.payload import payload
 from bot.losers import boards, menus, render
 from bot.losers.presenter import LosersPresenter
-from bot.runtime.lobby import bot_seat, human_seat
+from bot.runtime.lobby import BOT_PREFIX, bot_seat, human_seat
 from bot.runtime.table import Place, Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
 from data.store import GuildSettings, MemberPrefs
@@ -185,12 +186,16 @@ async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.Monke
     assert off_the_loop(drawn_in)
 
 
-async def test_computers_are_named_by_their_seat_in_play() -> None:
+def with_computers(wanted: Callable[[RightsOfLosers], bool]) -> tuple[LosersPresenter, Table]:
+    """A table of ann and the lobby's Bot 1 and Bot 2, at the first seating drawn that is
+    `wanted`."""
     seats = [human_seat(1, "ann"), bot_seat(1), bot_seat(2)]
-    for seed in range(1, 40):  # a seating where the lobby's Bot 1 does not sit first
+    for seed in range(1, 40):
         state = start(new_header("rights-of-losers", [s.player for s in seats], {}, seed=seed))
-        if state.players[0] == bot_seat(2).player:
+        if wanted(state):
             break
+    else:
+        raise AssertionError("no seating drawn is the one wanted")
     presenter = LosersPresenter(FakeBot())
     table = Table(
         game_id=7,
@@ -203,6 +208,13 @@ async def test_computers_are_named_by_their_seat_in_play() -> None:
         presenter=presenter,
         timing=Timing(turn_seconds=3600),
     )
+    return presenter, table
+
+
+async def test_computers_are_named_by_their_seat_in_play() -> None:
+    # a seating where the lobby's Bot 1 does not sit first
+    presenter, table = with_computers(lambda state: state.players[0] == bot_seat(2).player)
+    state = rules_of(table)
     names = presenter.names(table)
     first = state.players[0]  # seat ①, a computer
     assert names[first] == "Bot 1" and presenter.seat_name(table, first) == "🤖 Bot 1"
@@ -217,6 +229,31 @@ async def test_computers_are_named_by_their_seat_in_play() -> None:
     to_play = f"{presenter.seat_name(table, state.next().player)} · ▶ to play ·"
     assert to_play in board
     assert menus.seat_label(table, first, "ja") == "ボット1"
+    table.levels = {first: "hard"}  # a level chosen in the lobby goes with the seat's name
+    assert presenter.seat_name(table, first) == "🤖 Bot 1 (hard)"
+
+
+def computer_out_of_lobby_order(state: RightsOfLosers) -> bool:
+    """A computer is to act whose seat in play is not its number in the lobby."""
+    to_act = state.next()
+    assert to_act is not None
+    number = to_act.player.removeprefix(BOT_PREFIX)
+    return number != to_act.player and state.players.index(to_act.player) + 1 != int(number)
+
+
+async def test_the_turn_line_names_a_computer_by_its_seat_in_play() -> None:
+    presenter, table = with_computers(computer_out_of_lobby_order)
+    state = rules_of(table)
+    to_act = state.next().player
+    lobby_number = to_act.removeprefix(BOT_PREFIX)
+    table.levels = {to_act: "hard"}
+    seat_number = state.players.index(to_act) + 1
+    by_seat = f"🤖 Bot {seat_number} (hard)"
+    assert presenter.seat_name(table, to_act) == by_seat
+    message = as_text(presenter.table_message(table, table.moment(None), "en")["view"])
+    assert t("en", "table.turn_now", player=by_seat) in message
+    assert f"Bot {lobby_number} (hard) to play" not in message
+    assert presenter.plain_name(table, "1", "en") == "**ann**"  # a member: in bold, no ping
 
 
 async def test_the_final_standings_name_the_land_and_the_tie_break() -> None:

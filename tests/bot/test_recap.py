@@ -106,7 +106,10 @@ def test_seats_that_ended_on_autopilot_are_marked_in_the_standings() -> None:
     doc = played_log("kamiza", seed=6)
     presenter = KamizaPresenter(FakeBot("ja"))
     stub: Any = SimpleNamespace(
-        seats=seats_of(doc), autopilot={"3"}, place=SimpleNamespace(guild_id=GUILD)
+        seats=seats_of(doc),
+        autopilot={"3"},
+        place=SimpleNamespace(guild_id=GUILD),
+        levels={},
     )
     rows = [
         ResultRow(p, int(p), f"user{p}", False, score=1, rank=int(p), winner=p == "1")

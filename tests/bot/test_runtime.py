@@ -400,9 +400,9 @@ async def test_a_finished_game_that_will_not_replay_does_not_stop_the_start(
 async def test_acting_for_a_seat_retries_a_few_times_then_gives_up_loudly(
     ledger, monkeypatch, caplog
 ) -> None:
-    import bot.runtime.table as table_module
+    import bot.runtime.turn_clock as turn_clock_module
 
-    monkeypatch.setattr(table_module, "ACT_FOR_BACKOFF", (0.01, 0.02, 0.04))
+    monkeypatch.setattr(turn_clock_module, "ACT_FOR_BACKOFF", (0.01, 0.02, 0.04))
     manager = make_manager(ledger, Recorder(), turn_seconds=3600)
     table = await open_and_start(manager, humans=1, bots=2)
     while not table.seats[table.state.next().player].is_bot:  # a human starts: play for them
@@ -425,7 +425,7 @@ async def test_acting_for_a_seat_retries_a_few_times_then_gives_up_loudly(
         )
     )
     seq = table.seq
-    table._schedule()
+    table.schedule()
     await asyncio.wait_for(gave_up.wait(), 10)
     await asyncio.sleep(0.1)
     assert tries == 4  # the first try and one per pause, then no more until a turn has passed

@@ -17,6 +17,10 @@ SETTINGS = (
     "LOBBY_SECONDS",
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "AI_WORKERS",
+    "AI_THINK_MS",
 )
 TOKEN = "MTIzNDU2Nzg5.test.token"
 
@@ -47,6 +51,13 @@ def test_good_settings_load(monkeypatch, tmp_path):
     assert settings.discord_gateway_url == "ws://127.0.0.1:8081/"
     assert settings.database_url.endswith("/ledger.sqlite3?synchronous=normal")
     assert list(tmp_path.iterdir()) == []  # validating touched no file
+
+
+def test_computer_players_settings_default_and_bounds(monkeypatch):
+    settings = load_settings()
+    assert (settings.ai_workers, settings.ai_think_ms) == (1, 300)
+    lines = errors(monkeypatch, AI_WORKERS="0", AI_THINK_MS="5")
+    assert [line.split("=")[0] for line in lines] == ["AI_WORKERS", "AI_THINK_MS"], lines
 
 
 def test_a_bad_postgresql_url_is_refused_at_settings_time_with_its_password_hidden(monkeypatch):

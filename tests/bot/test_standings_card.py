@@ -28,6 +28,14 @@ ROWS = [
 ]
 
 
+def test_a_computer_is_named_with_its_level_as_the_table_names_it() -> None:
+    bot = ROWS[1]
+    assert standings_card.player_name(bot, "en") == "Bot 1"
+    assert standings_card.player_name(bot, "en", {"bot-1": "hard"}) == "Bot 1 (hard)"
+    assert standings_card.player_name(bot, "ja", {"bot-1": "easy"}) == "ボット1（やさしい）"
+    assert standings_card.player_name(ROWS[0], "en", {"bot-1": "hard"}) == "さくら"
+
+
 def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
@@ -97,7 +105,7 @@ async def test_kobayakawa_attaches_the_card_to_its_final_standings() -> None:
             return ["lines"]
 
     # a table whose ledger cannot be read: the standings go out without the end's extras
-    table: Any = type("T", (), {"game_id": 5, "message_ids": {}, "ledger": None})()
+    table: Any = type("T", (), {"game_id": 5, "message_ids": {}, "ledger": None, "levels": {}})()
     await Sending(None).finished(table, ROWS)  # type: ignore[arg-type]
     [message] = sent
     [card] = message["files"]

@@ -22,6 +22,10 @@ SETTINGS = (
     "BOT_DELAY_SECONDS",
     "LOG_LEVEL",
     "EXTRA_GAMES",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "AI_WORKERS",
+    "AI_THINK_MS",
 )
 
 
@@ -141,6 +145,7 @@ def bot_env(fake: FakeDiscord, workdir: Path, **settings: str | int | None) -> d
         "TURN_SECONDS": "10",
         "LOBBY_SECONDS": "30",
         "BOT_DELAY_SECONDS": "0.05",  # computer players need not pause for a human eye here
+        "AI_THINK_MS": "40",  # a `hard` computer player need not search long here
     }
     for name, value in settings.items():
         if value is None:

@@ -21,10 +21,12 @@ def whose_turn(message: Message, users: Mapping[int, FakeUser]) -> FakeUser | No
     return next((u for u in users.values() if u.name.title() == found.group(1)), None)
 
 
-async def open_table(host: FakeUser, command: str, **options) -> tuple[Channel, Message]:
-    """`/<command> start` in #general: the thread and its lobby message."""
+async def open_table(
+    host: FakeUser, command: str, where: Channel | None = None, **options
+) -> tuple[Channel, Message]:
+    """`/<command> start` in #general (or `where`): the thread and its lobby message."""
     state = host.state
-    started = await host.slash(command, "start", **options)
+    started = await host.slash(command, "start", where=where, **options)
     announcement = started.response
     assert announcement is not None and not announcement.ephemeral, started
     thread = await state.wait_for(lambda: state.channels.get(announcement.id), 5, "the thread")

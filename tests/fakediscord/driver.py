@@ -236,7 +236,7 @@ class FakeUser:
         wait: bool,
     ) -> Interaction:
         state = self.state
-        if not state.connected:
+        if state.shard_of(channel.guild_id) not in state.connected_shards():
             raise RuntimeError("the bot is not connected to the gateway: nobody would answer")
         interaction = state.new_interaction(kind, self.user, channel, name, data, message)
         state.dispatch("INTERACTION_CREATE", interaction.payload)

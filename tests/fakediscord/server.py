@@ -315,6 +315,7 @@ class GatewaySession:
         self.ready = False
         self.seq = 0
         self.session_id = secrets.token_hex(16)
+        self.shard = (0, 1)  # [shard id, shard count] of its IDENTIFY
         self._out: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     def send(self, op: int, d: Any, t: str | None = None) -> None:
@@ -343,8 +344,7 @@ class GatewaySession:
         finally:
             writer.cancel()
             self.ready = False
-            if self.state.session is self:
-                self.state.session = None
+            self.state.detach(self)
             self.state.changed()
 
     async def receive(self, msg: dict[str, Any]) -> None:
@@ -369,16 +369,22 @@ class GatewaySession:
         if intents & PRIVILEGED_INTENTS:
             await self.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = d.get("shard") or [0, 1]
+        if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+            await self.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        self.shard = (int(shard[0]), int(shard[1]))
         self.intents = intents
         self.ready = True
-        state.session = self
+        state.attach(self)
+        guilds = state.guilds_of_shard(*self.shard)
         user = state.bot.payload() | {"verified": True, "mfa_enabled": False, "flags": 0}
         self.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": user,
-                "guilds": [{"id": str(state.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                 "session_id": self.session_id,
                 "session_type": "normal",
                 "resume_gateway_url": self.fake.gateway_url,
@@ -386,10 +392,11 @@ class GatewaySession:
                 "private_channels": [],
                 "relationships": [],
                 "user_settings": {},
-                "shard": d.get("shard") or [0, 1],
+                "shard": list(self.shard),
             },
         )
-        self.dispatch("GUILD_CREATE", state.guild_payload())
+        for guild_id in guilds:  # only the guilds of this connection's shard
+            self.dispatch("GUILD_CREATE", state.guild_payload(guild_id))
         state.ready_count += 1
 
 
@@ -486,7 +493,7 @@ class Api:
         self._check_application(request)
         state = self.state
         guild_id = request.match_info.get("guild_id")
-        if guild_id is not None and int(guild_id) != state.guild_id:
+        if guild_id is not None and int(guild_id) not in state.guild_names:
             raise ApiError(403, 50001, "Missing Access")
         payload = await request.json()
         request[BODY] = payload
@@ -544,8 +551,7 @@ class Api:
 
     async def get_member(self, request: web.Request) -> Any:
         state = self.state
-        if int(request.match_info["guild_id"]) != state.guild_id:
-            raise ApiError(404, 10004, "Unknown Guild")
+        state.known_guild(request.match_info["guild_id"])
         user = self._user(request.match_info["user_id"])
         if user.id not in state.members:
             raise ApiError(404, 10007, "Unknown Member")
@@ -601,13 +607,12 @@ class Api:
 
     async def create_guild_channel(self, request: web.Request) -> Any:
         state = self.state
-        if int(request.match_info["guild_id"]) != state.guild_id:
-            raise ApiError(404, 10004, "Unknown Guild")
+        guild_id = state.known_guild(request.match_info["guild_id"])
         self._require(MANAGE_CHANNELS)
         payload, _ = await read_body(request)
         if payload.get("type", TEXT) != TEXT:
             raise invalid_form("the fake creates text channels only")
-        channel = state.add_channel(payload["name"])
+        channel = state.add_channel(payload["name"], guild_id=guild_id)
         channel.parent_id = int(payload["parent_id"]) if payload.get("parent_id") else None
         self._channel_event(channel, "CREATE")
         return channel.payload()
@@ -627,7 +632,7 @@ class Api:
             thread_id or state.snowflake(),
             kind,
             payload["name"],
-            guild_id=state.guild_id,
+            guild_id=parent.guild_id,
             parent_id=parent.id,
             owner_id=state.bot.id,
             members={state.bot.id},

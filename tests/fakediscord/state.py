@@ -352,7 +352,7 @@ class Message:
                 "id": str(self.interaction.id),
                 "type": self.interaction.type,
                 "user": self.interaction.user.payload(),
-                "authorizing_integration_owners": {"0": str(state.guild_id)},
+                "authorizing_integration_owners": {"0": str(channel.guild_id or state.guild_id)},
             }
         return data
 
@@ -431,6 +431,7 @@ class Identify:
 class Gateway(Protocol):
     intents: int
     ready: bool
+    shard: tuple[int, int]  # (shard id, shard count) of its IDENTIFY; (0, 1) unsharded
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
 
@@ -447,7 +448,12 @@ _MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
 
 
 class FakeState:
-    """The whole fake world. One guild with #general and #games, the bot and its application."""
+    """The whole fake world. One guild with #general and #games, the bot and its application;
+    `add_guild` adds more (every user is a member of every guild).
+
+    Sharding as Discord does it: a connection IDENTIFYs as shard `[id, count]`; a guild's events
+    go only to the connection of its shard, `(guild_id >> 22) % count`, and direct messages
+    (events and interactions without a guild) only to shard 0's."""
 
     def __init__(self, token: str = "fake-bot-token") -> None:
         self.token = token
@@ -456,6 +462,7 @@ class FakeState:
         self.bot = User(self.snowflake(), "kamiza", bot=True)
         self.application_id = self.bot.id
         self.guild_id = self.snowflake()
+        self.guild_names: dict[int, str] = {self.guild_id: "Kamiza Test Server"}
         self.guild_locale = "en-US"  # the server's language (set before the bot connects)
         self.owner = User(self.snowflake(), "owner", manage_guild=True)
         self.bot_role_id = self.snowflake()
@@ -479,7 +486,8 @@ class FakeState:
         self.unknown_routes: list[Request] = []
         self.faults: list[Fault] = []
         self.identifies: list[Identify] = []
-        self.session: Gateway | None = None
+        self.sessions: dict[int, Gateway] = {}  # by shard id: the connection of each shard
+        self.shard_count = 1  # of the latest IDENTIFY
         self.ready_count = 0  # READY + GUILD_CREATE sent, over all sessions
         self.dropped_events: list[str] = []  # dispatched while no session was ready
         self._changed = asyncio.Event()
@@ -528,6 +536,30 @@ class FakeState:
 
     # -- guild ----------------------------------------------------------------------------
 
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> int:
+        """A new guild with its own #general and #games; with `shard=(id, count)`, its id puts
+        it on that shard. Every user is a member, the bot included."""
+        guild_id = self.snowflake()
+        if shard is not None:
+            wanted, count = shard
+            ms = guild_id >> 22
+            guild_id = ((ms - (ms - wanted) % count) << 22) | (guild_id & 0x3FFFFF)
+        self.guild_names[guild_id] = name
+        self.add_channel("general", guild_id=guild_id)
+        self.add_channel("games", guild_id=guild_id)
+        return guild_id
+
+    def shard_of(self, guild_id: int | None, count: int | None = None) -> int:
+        """The shard whose connection gets a guild's events; 0 for direct messages."""
+        if guild_id is None:
+            return 0
+        return (guild_id >> 22) % (count or self.shard_count)
+
+    def known_guild(self, guild_id: int | str) -> int:
+        if int(guild_id) not in self.guild_names:
+            raise ApiError(404, 10004, "Unknown Guild")
+        return int(guild_id)
+
     def add_user(
         self, name: str, *, locale: str = "en-US", manage_guild: bool = False, member: bool = True
     ) -> User:
@@ -537,12 +569,18 @@ class FakeState:
             self.members.add(user.id)
         return user
 
-    def add_channel(self, name: str, type: int = TEXT, parent: Channel | None = None) -> Channel:
+    def add_channel(
+        self,
+        name: str,
+        type: int = TEXT,
+        parent: Channel | None = None,
+        guild_id: int | None = None,
+    ) -> Channel:
         channel = Channel(
             self.snowflake(),
             type,
             name,
-            guild_id=self.guild_id,
+            guild_id=guild_id or (parent.guild_id if parent else None) or self.guild_id,
             parent_id=None if parent is None else parent.id,
         )
         self.channels[channel.id] = channel
@@ -554,9 +592,11 @@ class FakeState:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
-    def channel_named(self, name: str) -> Channel:
+    def channel_named(self, name: str, guild_id: int | None = None) -> Channel:
+        """The channel `name` (of the first guild, or of `guild_id`)."""
+        guild_id = guild_id or self.guild_id
         for channel in self.channels.values():
-            if channel.name == name and not channel.deleted:
+            if channel.name == name and not channel.deleted and channel.guild_id == guild_id:
                 return channel
         raise LookupError(f"no channel named {name!r}")
 
@@ -609,7 +649,9 @@ class FakeState:
             data["permissions"] = str(self.member_permissions(user))
         return data
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
+
         def role(id_: int, name: str, permissions: int, position: int) -> dict[str, Any]:
             return {
                 "id": str(id_),
@@ -618,19 +660,19 @@ class FakeState:
                 "hoist": False,
                 "position": position,
                 "permissions": str(permissions),
-                "managed": id_ != self.guild_id,
+                "managed": id_ != guild_id,
                 "mentionable": False,
                 "flags": 0,
             }
 
-        channels = [c for c in self.channels.values() if c.guild_id and not c.deleted]
+        channels = [c for c in self.channels.values() if c.guild_id == guild_id and not c.deleted]
         return {
-            "id": str(self.guild_id),
-            "name": "Kamiza Test Server",
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             "roles": [
-                role(self.guild_id, "@everyone", EVERYONE_PERMISSIONS, 0),
+                role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0),
                 role(self.bot_role_id, "Kamiza", self.bot_permissions, 1),
             ],
             "emojis": [],
@@ -688,10 +730,12 @@ class FakeState:
     # -- gateway --------------------------------------------------------------------------
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None) -> None:
-        """Send an event to the bot's gateway session if its intents ask for it."""
+        """Send an event to the gateway session of its guild's shard (a DM's: shard 0) if its
+        intents ask for it."""
         if event in _EVENT_INTENTS:
             intent = _EVENT_INTENTS[event]
-        session = self.session
+        guild_id = data.get("guild_id")
+        session = self.sessions.get(self.shard_of(int(guild_id) if guild_id else None))
         if session is None or not session.ready:
             self.dropped_events.append(event)
             return
@@ -699,8 +743,29 @@ class FakeState:
             session.dispatch(event, data)
 
     @property
+    def session(self) -> Gateway | None:
+        """Shard 0's connection: the only one of an unsharded bot."""
+        return self.sessions.get(0)
+
+    @property
     def connected(self) -> bool:
         return self.session is not None and self.session.ready
+
+    def connected_shards(self) -> set[int]:
+        """The shards with a ready connection."""
+        return {shard for shard, session in self.sessions.items() if session.ready}
+
+    def attach(self, session: Gateway) -> None:
+        """A connection IDENTIFYed: it takes its shard's events (a reconnect replaces one)."""
+        self.shard_count = session.shard[1]
+        self.sessions[session.shard[0]] = session
+
+    def detach(self, session: Gateway) -> None:
+        if self.sessions.get(session.shard[0]) is session:
+            del self.sessions[session.shard[0]]
+
+    def guilds_of_shard(self, shard: int, count: int) -> list[int]:
+        return [g for g in self.guild_names if self.shard_of(g, count) == shard]
 
     # -- commands -------------------------------------------------------------------------
 
@@ -746,13 +811,14 @@ class FakeState:
         if channel.type == DM:
             payload |= {"user": user.payload(), "context": 1}
         else:
+            guild_id = channel.guild_id or self.guild_id
             payload |= {
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
                 "guild_locale": self.guild_locale,
-                "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
+                "guild": {"id": str(guild_id), "locale": self.guild_locale, "features": []},
                 "member": self.member_payload(user, with_permissions=True),
                 "context": 0,
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
+                "authorizing_integration_owners": {"0": str(guild_id)},
             }
         if message is not None:
             payload["message"] = message.payload(self)

@@ -1,0 +1,119 @@
+"""Computer players of a chosen level through the fake Discord and the real bot process: the
+level chosen at `/… start` and in the lobby, shown beside the seat, kept to the final
+standings; a `hard` table killed with -9 in the middle of a search, finished after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+
+import pytest
+from kobayakawa_play import open_table, play_out, table_message
+from test_kobayakawa_match import assert_no_errors, count_actions, final_standings, stored_game
+
+from data.store import open_ledger
+from rules.log import replay
+
+pytestmark = pytest.mark.e2e
+
+WORKER_READY = re.compile(r"computer players: worker process (\d+) is ready")
+
+
+async def computers_note(db_path, game_id: int):
+    ledger = await open_ledger(f"sqlite:///{db_path}")
+    try:
+        return (await ledger.notes(game_id)).get("computers")
+    finally:
+        await ledger.close()
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def level_button(lobby, number: int) -> str:
+    """The custom id of the level button beside computer seat `number`."""
+    for button in lobby.buttons():
+        parts = button.get("custom_id", "").split(":")
+        if parts[:2] == ["g", "bot_lvl"] and parts[3] == str(number):
+            return button["custom_id"]
+    raise AssertionError(f"no level button for Bot {number}: {lobby.text}")
+
+
+async def test_levels_chosen_at_start_and_in_the_lobby_play_to_the_end(
+    fake_discord, bot_process, users
+):
+    state = fake_discord.state
+    ann = users("ann")
+    thread, lobby = await open_table(ann, bots=2, level="hard")
+    await state.wait_for(
+        lambda: "🤖 Bot 1 (hard)" in lobby.text and "🤖 Bot 2 (hard)" in lobby.text, 5, "levels"
+    )
+    assert level_button(lobby, 2).endswith(":2:easy")  # hard, then easy, normal, hard...
+    await ann.click(lobby, level_button(lobby, 2))
+    await state.wait_for(lambda: "🤖 Bot 2 (easy)" in lobby.text, 5, "Bot 2 made easy")
+    assert "🤖 Bot 1 (hard)" in lobby.text
+    await ann.click(lobby, "Start")
+    await state.wait_for(lambda: table_message(ann, thread) is not None, 5, "the table")
+    await play_out({ann.id: ann}, thread, random.Random(2))
+
+    [final] = final_standings(ann, thread)
+    assert "🤖 Bot 1 (hard)" in final.text and "🤖 Bot 2 (easy)" in final.text, final.text
+    record = await stored_game(bot_process.database_path)
+    assert record.status == "finished"
+    assert await computers_note(bot_process.database_path, record.id) == ["hard", "easy"]
+    assert {"bot-1", "bot-2"} <= {a["player"] for a in record.actions}
+    assert replay(record.log())["over"]
+    assert "normal decides" not in bot_process.log  # every decision came from the worker
+    assert_no_errors(bot_process.log)
+
+
+async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, launch_bot, users):
+    state = fake_discord.state
+    bot = await launch_bot(AI_THINK_MS=3000)  # searches long enough to be killed in one
+    ann = users("ann")
+    thread, lobby = await open_table(ann, bots=2, level="hard")
+    await state.wait_for(lambda: "🤖 Bot 2 (hard)" in lobby.text, 5, "the computer seats")
+    await ann.click(lobby, "Start")
+    table = await state.wait_for(lambda: table_message(ann, thread), 5, "the table")
+    searching = re.compile(r"🤖 Bot \d \(hard\)\** to play")
+    if not searching.search(table.text):  # ann first: her turn, then a computer's
+        await play_out({ann.id: ann}, thread, random.Random(1), turns=1)
+    await state.wait_for(
+        lambda: searching.search(table_message(ann, thread).text), 10, "a computer's turn"
+    )
+    acknowledged = count_actions(bot.database_path)
+    await asyncio.sleep(1.0)  # the worker searches (3 s): nothing is committed meanwhile
+    assert count_actions(bot.database_path) == acknowledged
+    workers = [int(pid) for pid in WORKER_READY.findall(bot.log)]
+    assert workers
+    await bot.kill9()
+    assert count_actions(bot.database_path) == acknowledged
+    # The orphaned worker notices its bot is gone and exits.
+    for _ in range(50):
+        if not any(alive(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.1)
+    assert not any(alive(pid) for pid in workers)
+
+    bot.env["AI_THINK_MS"] = "40"
+    await bot.restart()
+    await ann.wait_for_message(
+        lambda m: "The bot restarted" in m.text and m.buttons(), channel=thread
+    )
+    await play_out({ann.id: ann}, thread, random.Random(2))
+    [final] = final_standings(ann, thread)
+    assert "🤖 Bot 1 (hard)" in final.text and "🤖 Bot 2 (hard)" in final.text
+    record = await stored_game(bot.database_path)
+    assert record.status == "finished" and len(record.actions) > acknowledged
+    replayed = replay(record.log())
+    assert replayed["over"]
+    assert {r.player: r.score for r in record.results} == replayed["scores"]
+    assert not state.unknown_routes and not state.failed_requests()
+    assert_no_errors(bot.log)
