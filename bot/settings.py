@@ -43,6 +43,9 @@ class Settings(PluginSettings):
     # decisions off the event loop, and the time budget of a `hard` decision.
     ai_workers: int = Field(default=1, ge=1, le=64)
     ai_think_ms: int = Field(default=300, ge=10, le=10_000)
+    # The web companion's address (`python -m web`): the bot's link buttons point there, for
+    # servers that turned their pages on. Unset: no links.
+    web_base_url: str | None = None
 
     @field_validator("discord_token")
     @classmethod
@@ -120,6 +123,15 @@ class Settings(PluginSettings):
             raise ValueError("must not contain a user or password (user:password@)")
         if "?" in value or "#" in value:
             raise ValueError("must not have a query (?…) or fragment (#…): paths are appended")
+        return value.rstrip("/")
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        _check_url(value, ("http", "https"), "https://kamiza.example.org")
         return value.rstrip("/")
 
     @field_validator("discord_gateway_url")

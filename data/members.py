@@ -5,20 +5,23 @@ from __future__ import annotations
 import dataclasses
 
 from data.conn import Conn
-from data.store import MemberPrefs
+from data.store import MemberPrefs, WebPresence
 
 
 async def member_prefs(conn: Conn, user_id: int) -> MemberPrefs:
     async with conn.execute(
-        "SELECT hand_delivery, lang, dm_failed FROM member_prefs WHERE user_id = ?", (user_id,)
+        "SELECT hand_delivery, lang, dm_failed, web FROM member_prefs WHERE user_id = ?",
+        (user_id,),
     ) as cur:
         row = await cur.fetchone()
     if row is None:
         return MemberPrefs()
-    return MemberPrefs(row["hand_delivery"], row["lang"], bool(row["dm_failed"]))
+    return MemberPrefs(row["hand_delivery"], row["lang"], bool(row["dm_failed"]), row["web"])
 
 
 async def store(conn: Conn, user_id: int, prefs: MemberPrefs, now: str) -> None:
+    """Store how the member's hand reaches them; their web presence is left as it is (a
+    choice of its own, `store_web`)."""
     await conn.execute(
         """INSERT INTO member_prefs (user_id, hand_delivery, lang, dm_failed, updated_at)
            VALUES (?, ?, ?, ?, ?)
@@ -56,3 +59,13 @@ async def claim_dm_failure(conn: Conn, user_id: int, now: str) -> bool:
         (now, user_id),
     ) as cur:
         return await cur.fetchone() is not None
+
+
+async def store_web(conn: Conn, user_id: int, web: WebPresence, now: str) -> None:
+    """Shown on or hidden from the web companion: one statement, their other choices kept."""
+    await conn.execute(
+        """INSERT INTO member_prefs (user_id, web, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT (user_id) DO UPDATE SET web = excluded.web,
+               updated_at = excluded.updated_at""",
+        (user_id, web, now),
+    )

@@ -20,7 +20,7 @@ from data import members, records
 from data.group_commit import GroupCommit
 from data.pgdb import PgConn, PgDatabase
 from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
-from data.store import HandDelivery, MemberPrefs
+from data.store import HandDelivery, MemberPrefs, WebPresence
 
 # What a refused INSERT into actions raises: a taken number, a player without a seat, and the
 # trigger's refusals (not running, a gap).
@@ -132,7 +132,13 @@ class PostgresLedger(SqlLedger):
         new = MemberPrefs(delivery, lang)
         async with self._pg.write() as conn:
             await members.store(conn, user_id, new, self._now())
-        return new
+            return await members.member_prefs(conn, user_id)  # with their web presence
+
+    async def set_web_presence(self, user_id: int, web: WebPresence) -> MemberPrefs:
+        MemberPrefs(web=web)
+        async with self._pg.write() as conn:
+            await members.store_web(conn, user_id, web, self._now())
+            return await members.member_prefs(conn, user_id)
 
     async def dm_failed(self, user_id: int) -> None:
         async with self._pg.write() as conn:

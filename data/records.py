@@ -105,6 +105,7 @@ async def guild_settings(conn: Conn, guild_id: int) -> GuildSettings:
         editions={game: edition for game, edition in chosen if edition in game_editions(game)},
         locale=row["locale"],
         archive_seconds=row["archive_seconds"],
+        web=bool(row["web"]),
     )
 
 

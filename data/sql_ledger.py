@@ -69,6 +69,11 @@ class SqlLedger:
     async def close(self) -> None:
         await self._db.close()
 
+    def read(self) -> AbstractAsyncContextManager[Any]:
+        """One consistent snapshot to read in, for the read-only modules of their own
+        (`data/web_reads.py`): their SQL stays in `data/`, not in this unit-of-work class."""
+        return self._db.read()
+
     async def _lock_guild(self, conn: Any, guild_id: int) -> None:
         """Inside a write: be the only writer of this guild's seasons and ratings until it ends
         (nothing to do for a backend with a single writer)."""
@@ -340,12 +345,12 @@ class SqlLedger:
             new = (await records.guild_settings(conn, guild_id)).changed(**changes)
             await conn.execute(
                 """INSERT INTO guild_settings (guild_id, turn_seconds, lobby_seconds,
-                       rate_bot_games, locale, archive_seconds, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)
+                       rate_bot_games, locale, archive_seconds, web, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,
                        lobby_seconds = excluded.lobby_seconds,
                        rate_bot_games = excluded.rate_bot_games, locale = excluded.locale,
-                       archive_seconds = excluded.archive_seconds,
+                       archive_seconds = excluded.archive_seconds, web = excluded.web,
                        updated_at = excluded.updated_at""",
                 (
                     guild_id,
@@ -354,6 +359,7 @@ class SqlLedger:
                     new.rate_bot_games,
                     new.locale,
                     new.archive_seconds,
+                    new.web,
                     self._now(),
                 ),
             )

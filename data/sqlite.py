@@ -13,7 +13,7 @@ from data import members, records
 from data.db import Database
 from data.group_commit import GroupCommit
 from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
-from data.store import HandDelivery, MemberPrefs
+from data.store import HandDelivery, MemberPrefs, WebPresence
 
 INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, player, action, created_at) VALUES (?, ?, ?, ?, ?)"
@@ -88,9 +88,20 @@ class SqliteLedger(SqlLedger):
     async def set_hand_delivery(
         self, user_id: int, delivery: HandDelivery, lang: str | None
     ) -> MemberPrefs:
-        new = MemberPrefs(delivery, lang)  # checked before taking the writer lock
+        MemberPrefs(delivery, lang)  # checked before taking the writer lock
         async with self._db.write() as conn:
-            await members.store(conn, user_id, new, self._now())
+            await members.change(
+                conn, user_id, self._now(), hand_delivery=delivery, lang=lang, dm_failed=False
+            )
+            new = await members.member_prefs(conn, user_id)
+        self._prefs[user_id] = new
+        return new
+
+    async def set_web_presence(self, user_id: int, web: WebPresence) -> MemberPrefs:
+        MemberPrefs(web=web)  # checked before taking the writer lock
+        async with self._db.write() as conn:
+            await members.store_web(conn, user_id, web, self._now())
+            new = await members.member_prefs(conn, user_id)
         self._prefs[user_id] = new
         return new
 

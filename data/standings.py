@@ -195,21 +195,7 @@ async def leaderboard(
     async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
         found = list(await cur.fetchall())
     ranks = await _competition_ranks(conn, season_id, game, page * size, found)
-    rows = [
-        LeaderboardRow(
-            rank=rank,
-            user_id=row["user_id"],
-            display_name=row["display_name"],
-            rating=row["rating"],
-            mu=row["mu"],
-            sigma=row["sigma"],
-            games=row["games"],
-            wins=row["wins"],
-            win_rate=row["wins"] / row["games"],
-            points=row["points"],
-        )
-        for rank, row in zip(ranks, found, strict=True)
-    ]
+    rows = [board_row(row, rank) for rank, row in zip(ranks, found, strict=True)]
     return LeaderboardPage(guild_id, game, season_id, page, size, total, rows)
 
 
@@ -228,6 +214,22 @@ async def _competition_ranks(
     for place, (before, row) in enumerate(pairwise(rows), start=offset + 2):
         ranks.append(ranks[-1] if row["rating"] == before["rating"] else place)
     return ranks
+
+
+def board_row(row: Row, rank: int | None = None) -> LeaderboardRow:
+    """A `ratings` row as the boards show it, at `rank` (by default its `position` column)."""
+    return LeaderboardRow(
+        rank=row["position"] if rank is None else rank,
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        rating=row["rating"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        games=row["games"],
+        wins=row["wins"],
+        win_rate=row["wins"] / row["games"],
+        points=row["points"],
+    )
 
 
 STATS = """

@@ -110,6 +110,7 @@ class GuildSettings:
     editions: Mapping[str, str] = field(default_factory=dict)
     locale: str | None = None
     archive_seconds: int | None = None  # a finished game's thread is archived after this
+    web: bool = False  # the server's pages on the web companion (web/): off until an admin says
 
     def __post_init__(self) -> None:
         _int_or_none("turn_seconds", self.turn_seconds, 10, 3600)
@@ -117,6 +118,8 @@ class GuildSettings:
         _int_or_none("archive_seconds", self.archive_seconds, ARCHIVE_MIN, ARCHIVE_MAX)
         if not isinstance(self.rate_bot_games, bool):
             raise ValueError("rate_bot_games must be true or false")
+        if not isinstance(self.web, bool):
+            raise ValueError("web must be true or false")
         if not isinstance(self.editions, Mapping):
             raise ValueError("editions must map games to editions")
         for game, edition in self.editions.items():
@@ -162,6 +165,8 @@ def _int_or_none(name: str, value: Any, low: int, high: int) -> None:
 
 HandDelivery = Literal["ephemeral", "dm"]
 HAND_DELIVERIES: tuple[HandDelivery, ...] = get_args(HandDelivery)
+WebPresence = Literal["shown", "hidden"]
+WEB_PRESENCES: tuple[WebPresence, ...] = get_args(WebPresence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,10 +176,13 @@ class MemberPrefs:
     hand_delivery: HandDelivery = "ephemeral"  # "dm": their hand and turn pings come by DM
     lang: str | None = None  # the language of those DMs ("en", "ja"); None: the server's
     dm_failed: bool = False  # a DM failed since they chose "dm": tell them at their next click
+    web: WebPresence = "shown"  # "hidden": absent from every page of the web companion
 
     def __post_init__(self) -> None:
         if self.hand_delivery not in HAND_DELIVERIES:
             raise ValueError(f"hand_delivery must be one of {', '.join(HAND_DELIVERIES)}")
+        if self.web not in WEB_PRESENCES:
+            raise ValueError(f"web must be one of {', '.join(WEB_PRESENCES)}")
         if self.lang is not None and not LOCALE.match(self.lang):
             raise ValueError("lang must be a language tag such as 'en' or 'ja', or none")
 
@@ -319,6 +327,10 @@ class Ledger(Protocol):
         self, user_id: int, delivery: HandDelivery, lang: str | None
     ) -> MemberPrefs:
         """The member's choice (and the language of their DMs); clears a failure not yet told."""
+        ...
+
+    async def set_web_presence(self, user_id: int, web: WebPresence) -> MemberPrefs:
+        """Whether the member appears on the web companion's pages ("shown") or not ("hidden")."""
         ...
 
     async def dm_failed(self, user_id: int) -> None:

@@ -36,6 +36,7 @@ def settings_embed(
             "settings.rate_bot_games",
             t(lang, "common.yes" if settings.rate_bot_games else "common.no"),
         ),
+        ("settings.web", t(lang, "common.yes" if settings.web else "common.no")),
     )
     for key, value in fields:
         embed.add_field(name=t(lang, key), value=value, inline=False)

@@ -17,7 +17,9 @@ from bot.games.registry import names
 from bot.i18n import Language, t
 from bot.standings import render
 from bot.standings.access import in_guild, is_manager, lang_of, ledger_of, tell
+from bot.weblinks import link_button, web_base_of
 from data.store import Ledger, Season
+from web import paths
 
 log = logging.getLogger(__name__)
 
@@ -25,28 +27,51 @@ PAGE_SIZE = 10
 
 
 async def leaderboard_reply(
-    ledger: Ledger, lang: Language, guild_id: int, game: str, season: Season, page: int
+    ledger: Ledger,
+    lang: Language,
+    guild_id: int,
+    game: str,
+    season: Season,
+    page: int,
+    *,
+    web_base: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The embed of one page (clamped to the last one) and its Previous/Next buttons."""
+    """The embed of one page (clamped to the last one) and its Previous/Next buttons; given
+    the bot's `web_base` (WEB_BASE_URL), a link to the board on the web companion when the
+    server has its pages on."""
     board = await ledger.leaderboard(guild_id, game, season.id, page=page, page_size=PAGE_SIZE)
     if page > 0 and page >= board.pages:
         board = await ledger.leaderboard(
             guild_id, game, season.id, page=board.pages - 1, page_size=PAGE_SIZE
         )
     embed = render.leaderboard_embed(lang, board, season)
-    if board.pages <= 1:
-        return embed, None
     view = discord.ui.View(timeout=None)
+    if board.pages > 1:
+        _page_buttons(view, lang, guild_id, game, season, board.page, board.pages)
+    if web_base is not None and (await ledger.guild_settings(guild_id)).web:
+        path = paths.leaderboard(guild_id, game, season=season.number)
+        view.add_item(link_button(lang, paths.absolute(web_base, path)))
+    return embed, (view if view.children else None)
+
+
+def _page_buttons(
+    view: discord.ui.View,
+    lang: Language,
+    guild_id: int,
+    game: str,
+    season: Season,
+    page: int,
+    pages: int,
+) -> None:
     for target, key, disabled in (
-        (max(board.page - 1, 0), "common.previous", board.page == 0),
-        (board.page + 1, "common.next", board.page + 1 >= board.pages),
+        (max(page - 1, 0), "common.previous", page == 0),
+        (page + 1, "common.next", page + 1 >= pages),
     ):
         view.add_item(
             LeaderboardPageButton(
                 lang, guild_id, game, season.id, target, label=t(lang, key), disabled=disabled
             )
         )
-    return embed, view
 
 
 class LeaderboardPageButton(
@@ -107,7 +132,13 @@ class LeaderboardPageButton(
             await tell(interaction, "common.not_yours")
             return
         embed, view = await leaderboard_reply(
-            ledger, self.lang, self.guild_id, self.game, season, self.page
+            ledger,
+            self.lang,
+            self.guild_id,
+            self.game,
+            season,
+            self.page,
+            web_base=web_base_of(interaction.client),
         )
         await interaction.response.edit_message(embed=embed, view=view)
 

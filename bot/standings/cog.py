@@ -11,6 +11,7 @@ from bot.i18n import locale_key
 from bot.standings import render
 from bot.standings.access import failed, in_guild, lang_of, ledger_of, tell
 from bot.standings.buttons import leaderboard_reply
+from bot.weblinks import web_base_of
 from data.store import Season
 
 # Read when the cog is imported: `bot.client` has loaded the game registry by then.
@@ -59,7 +60,13 @@ class Standings(commands.Cog):
                     await tell(interaction, "standings.no_such_season", number=season)
                     return
             embed, view = await leaderboard_reply(
-                ledger, lang_of(interaction), guild_id, game, chosen, 0
+                ledger,
+                lang_of(interaction),
+                guild_id,
+                game,
+                chosen,
+                0,
+                web_base=web_base_of(interaction.client),
             )
             if view is None:
                 await interaction.response.send_message(embed=embed)

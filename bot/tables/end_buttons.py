@@ -29,6 +29,7 @@ from bot.tables import lookup
 from bot.tables.buttons import button, handles, view_of
 from bot.tables.ending import ANNOUNCEMENT, KEEP_OPEN, RESULT_MESSAGE, jump_url
 from bot.tables.replies import can_manage, ephemeral, lang_of, refuse
+from bot.weblinks import web_base_of
 from data.store import GameRecord, Ledger
 
 log = logging.getLogger(__name__)
@@ -202,7 +203,13 @@ async def board(interaction: discord.Interaction, game_id: int, args: list[str])
     ledger: Ledger = lookup.manager_of(interaction).ledger
     season = next(s for s in await ledger.seasons(record.guild_id) if s.id == record.season_id)
     embed, view = await leaderboard_reply(
-        ledger, standings_lang(interaction), record.guild_id, record.game, season, page=0
+        ledger,
+        standings_lang(interaction),
+        record.guild_id,
+        record.game,
+        season,
+        page=0,
+        web_base=web_base_of(interaction.client),
     )
     if view is None:
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -19,6 +19,7 @@ from bot.layout.board import Board
 from bot.runtime.table import Place
 from bot.runtime.tasks import spawn
 from bot.tables.buttons import button, view_of
+from bot.weblinks import link_button
 from data.store import Ledger, ResultRow
 
 log = logging.getLogger(__name__)
@@ -32,9 +33,10 @@ DEFAULT_ARCHIVE_SECONDS: Final = 600  # when the bot has no settings (a test's s
 KEEP_OPEN: set[int] = set()
 
 
-def end_view(game_id: int, lang: str) -> discord.ui.View:
-    """Rematch and Leaderboard, under the final standings of any game."""
-    return view_of(
+def end_view(game_id: int, lang: str, web: str | None = None) -> discord.ui.View:
+    """Rematch and Leaderboard, under the final standings of any game; with `web` (the game's
+    page on the web companion, `bot.weblinks.web_url`), a link to it."""
+    items: list[discord.ui.Item[Any]] = [
         button(
             "rematch",
             game_id,
@@ -43,7 +45,10 @@ def end_view(game_id: int, lang: str) -> discord.ui.View:
             emoji="🔁",
         ),
         button("board", game_id, label=t(lang, "end.leaderboard"), emoji="🏆"),
-    )
+    ]
+    if web is not None:
+        items.append(link_button(lang, web))
+    return view_of(*items)
 
 
 def unrated_text(board: Board, reason: str | None, lang: str) -> None:

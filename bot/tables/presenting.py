@@ -25,8 +25,10 @@ from bot.tables.messages import laid_out, mention, seat_colour
 from bot.tables.pings import TurnPings
 from bot.tables.reasons import why_button
 from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
+from bot.weblinks import web_url
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
 from rules.base import AnyGame
+from web import paths
 
 log = logging.getLogger(__name__)
 
@@ -267,7 +269,8 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         if record is not None and (record.header or {}).get("options", {}).get(HOUSE_RULE):
             board.text(t(lang, "table.house_rule"))
         board.parts += pictures
-        board.controls = controls_of(ending.end_view(table.game_id, lang))
+        web = web_url(self.bot, settings, paths.game(table.place.guild_id, table.game_id))
+        board.controls = controls_of(ending.end_view(table.game_id, lang, web))
         await self.publish(table, ending.RESULT_MESSAGE, compose(board), **extra)
         result_id = table.message_ids.get(ending.RESULT_MESSAGE)
         announcement = table.message_ids.get(ending.ANNOUNCEMENT)

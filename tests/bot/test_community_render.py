@@ -241,6 +241,7 @@ def test_settings_embed_defaults_and_choices():
         "Time before an unstarted lobby closes": "900 s (the bot's default)",
         "Time before a finished game's thread is archived": "600 s (the bot's default)",
         "Games with bot seats are rated": "no",
+        "Pages on the web companion (members may hide themselves: /mysettings)": "no",
         "Default KAMIZA edition": "second generation",
     }
     chosen = GuildSettings(
@@ -249,7 +250,15 @@ def test_settings_embed_defaults_and_choices():
         rate_bot_games=True,
         editions={"kamiza": "classic"},
         archive_seconds=60,
+        web=True,
     )
     ja = settings_embed("ja", chosen).to_dict()
-    assert [f["value"] for f in ja["fields"]] == ["30秒", "600秒", "60秒", "はい", "クラシック版"]
+    assert [f["value"] for f in ja["fields"]] == [
+        "30秒",
+        "600秒",
+        "60秒",
+        "はい",
+        "はい",
+        "クラシック版",
+    ]
     assert ja["title"] == "サーバー設定"

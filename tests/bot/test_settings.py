@@ -21,6 +21,7 @@ SETTINGS = (
     "SHARD_IDS",
     "AI_WORKERS",
     "AI_THINK_MS",
+    "WEB_BASE_URL",
 )
 TOKEN = "MTIzNDU2Nzg5.test.token"
 
@@ -51,6 +52,12 @@ def test_good_settings_load(monkeypatch, tmp_path):
     assert settings.discord_gateway_url == "ws://127.0.0.1:8081/"
     assert settings.database_url.endswith("/ledger.sqlite3?synchronous=normal")
     assert list(tmp_path.iterdir()) == []  # validating touched no file
+    assert settings.web_base_url is None  # no web companion: no link buttons
+
+
+def test_the_web_companions_address_is_kept_without_its_trailing_slash(monkeypatch):
+    monkeypatch.setenv("WEB_BASE_URL", " https://kamiza.example.org/ ")
+    assert load_settings().web_base_url == "https://kamiza.example.org"
 
 
 def test_computer_players_settings_default_and_bounds(monkeypatch):
@@ -95,6 +102,7 @@ def test_a_bad_database_url_is_one_line(monkeypatch, url, says):
         ("DISCORD_GATEWAY_URL", "https://gateway.example/", "must be a URL starting with ws://"),
         ("DISCORD_GATEWAY_URL", "wss://gateway.example:99999/", "is not a valid ws://"),
         ("DISCORD_GATEWAY_URL", "wss://", "has no host"),
+        ("WEB_BASE_URL", "kamiza.example.org", "must be a URL starting with http://"),
     ],
 )
 def test_a_bad_endpoint_is_one_line(monkeypatch, name, url, says):

@@ -57,6 +57,7 @@ async def test_a_version_2_ledger_keeps_every_servers_edition(tmp_path: Path) ->
         "locale",
         "updated_at",
         "archive_seconds",  # migration 5
+        "web",  # migration 7
     ]
     assert conn.execute("PRAGMA user_version").fetchone()[0] == len(migrations()) >= 3
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

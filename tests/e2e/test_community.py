@@ -230,3 +230,33 @@ async def test_settings_need_manage_server_and_refuse_bad_values(fake_discord, b
     assert (stored.turn_seconds, stored.lobby_seconds) == (None, 600)
     assert (stored.rate_bot_games, stored.editions) == (True, {"kamiza": "classic"})
     assert "Traceback" not in bot_process.log
+
+
+async def test_the_web_switches_and_the_leaderboards_link(fake_discord, launch_bot, users):
+    """`/settings web` (Manage Server), `/mysettings web` (everyone), and the link button of
+    `/leaderboard` once the server is on the web and the bot knows the site (WEB_BASE_URL)."""
+    bot = await launch_bot(WEB_BASE_URL="https://kamiza.example.org/")
+    member, boss = users("member"), users("boss", manage_guild=True)
+    with pytest.raises(SlashError, match="needs permissions 32"):
+        await member.slash("settings", web="on")
+    hidden = (await member.slash("mysettings", web="hidden")).response
+    assert hidden.ephemeral and "You are hidden from every web page" in hidden.text
+
+    def links(message) -> list[str]:
+        return [b["url"] for b in message.buttons() if b.get("url")]
+
+    assert links((await member.slash("leaderboard")).response) == []  # the server is off
+    on = (await boss.slash("settings", web="on")).response
+    assert on.content == "Settings saved." and "Pages on the web companion" in on.text
+    board = (await member.slash("leaderboard")).response
+    guild = fake_discord.state.guild_id
+    assert links(board) == [f"https://kamiza.example.org/s/{guild}/leaderboard/kamiza?season=1"]
+
+    await bot.stop()
+    ledger = await open_ledger(f"sqlite:///{bot.database_path}")
+    try:
+        assert (await ledger.guild_settings(guild)).web
+        assert (await ledger.member_prefs(member.id)).web == "hidden"
+    finally:
+        await ledger.close()
+    assert "Traceback" not in bot.log
