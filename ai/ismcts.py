@@ -22,7 +22,7 @@ from typing import Any
 from ai.beliefs import believed_sample
 from ai.infoset import InfoSet
 from ai.moves import label, moves, play
-from ai.rollout import play_out, policy_for, rewards
+from ai.rollout import play_out, policy_for, rewards, step_for
 
 EXPLORATION = 0.7
 # Games whose tree branches on the searcher's own moves only, the others playing the playout
@@ -87,10 +87,11 @@ def _iterate(root: Node, info: InfoSet, policy: Any, rng: random.Random, also_tr
     node = root
     path = [root]
     model_others = info.game in OTHERS_PLAY_THE_POLICY
+    step = step_for(policy)
     while (nxt := state.next()) is not None:
         player = nxt.player
         if model_others and player != searcher:
-            state.apply(player, policy(state, player, rng))
+            step(state, player, rng)
             continue
         proposed = moves(state, player, searcher)
         if node is root and also_try is not None and also_try not in proposed:
