@@ -22,15 +22,7 @@ from typing import Any
 from ai.beliefs import believed_sample
 from ai.infoset import InfoSet
 from ai.moves import label, moves, play
-from ai.rollout import (
-    horizon,
-    play_out,
-    play_out_round,
-    policy_for,
-    rewards,
-    standing_rewards,
-    step_for,
-)
+from ai.rollout import play_out, policy_for, rewards, step_for
 
 EXPLORATION = 0.7
 # Games whose tree branches on the searcher's own moves only, the others playing the playout
@@ -68,19 +60,16 @@ def search(
     iterations: int | None = None,
     budget_ms: float | None = None,
     also_try: Any = None,
-    round_horizon: bool = False,
 ) -> Any:
     """The most tried root move after `iterations` iterations, or as many as `budget_ms` allows
     (at least one); a move of `info.legal_actions`, or LOOK. `also_try`: a legal move to try at
-    the root besides those `ai.moves` proposes (the `easy` heuristic's, say). `round_horizon`:
-    play each sample only until its stretch of play ends (`ai.rollout.HORIZONS`) and score the
-    standings then."""
+    the root besides those `ai.moves` proposes (the `easy` heuristic's, say)."""
     root = Node(None, None)
     policy = policy_for(info.game)
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
     done = 0
     while True:
-        _iterate(root, info, policy, rng, also_try, round_horizon)
+        _iterate(root, info, policy, rng, also_try)
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -92,22 +81,14 @@ def search(
     return best.move
 
 
-def _iterate(
-    root: Node,
-    info: InfoSet,
-    policy: Any,
-    rng: random.Random,
-    also_try: Any,
-    round_horizon: bool,
-) -> None:
+def _iterate(root: Node, info: InfoSet, policy: Any, rng: random.Random, also_try: Any) -> None:
     state = believed_sample(info, rng)
     searcher = info.player
     node = root
     path = [root]
     model_others = info.game in OTHERS_PLAY_THE_POLICY
     step = step_for(policy)
-    until = horizon(state) if round_horizon else None
-    while (nxt := state.next()) is not None and (until is None or horizon(state) == until):
+    while (nxt := state.next()) is not None:
         player = nxt.player
         if model_others and player != searcher:
             step(state, player, rng)
@@ -136,12 +117,8 @@ def _iterate(
         play(state, player, best.move)
         path.append(best)
         node = best
-    if until is None:
-        play_out(state, policy, rng)
-        worth = rewards(state)
-    else:
-        play_out_round(state, policy, rng)
-        worth = standing_rewards(state)
+    play_out(state, policy, rng)
+    worth = rewards(state)
     for visited in path[1:]:
         visited.visits += 1
         assert visited.player is not None

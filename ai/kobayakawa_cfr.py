@@ -137,15 +137,12 @@ class Trainer:
         return value
 
     def table(self) -> dict[str, float]:
-        """The average strategy: each set's probability of its first move; a set only ever
-        met by its own traverser (off the others' paths), its current strategy."""
+        """The average strategy: each set's probability of its first move."""
         table = {}
-        for key in sorted(self.regrets.keys() | self.sums.keys()):
-            first, second = self.sums.get(key, (0.0, 0.0))
+        for key, (first, second) in sorted(self.sums.items()):
             total = first + second
-            if total <= 0:
-                first, total = self.strategy(key)[0], 1.0
-            table[key] = round(first / total, 3)
+            if total > 0:
+                table[key] = round(first / total, 3)
         return table
 
 

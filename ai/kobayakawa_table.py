@@ -13,18 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
-from ai.kobayakawa_abstraction import draw_key, fight_key, keep_key, observed_key
+from ai.kobayakawa_abstraction import observed_key
 from ai.kobayakawa_cfr import TABLE_PATH
-from rules.kobayakawa_moves import (
-    FIGHT_ACTION,
-    KEEP_DRAWN,
-    KEEP_HELD,
-    PASS_ACTION,
-    REPLACE,
-    Drew,
-    Fought,
-    KobayakawaReplaced,
-)
+from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
 
 
 def load_table() -> dict[str, float]:
@@ -38,7 +29,6 @@ TABLE = load_table()
 # against three `easy`, 400 games, the table agent won 29.0 % as trained, 32.4 % purified at 0.2
 # and 31.5 % at 0.5 (always the likelier move).
 PURIFY = 0.2
-PLAYOUT_PURIFY = PURIFY
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,61 +67,3 @@ def _sharpened(first: float, purify: float) -> float:
     if first > 1 - purify:
         return 1.0
     return first
-
-
-def table_policy(state: Any, player: str, rng: random.Random) -> Any:
-    """The table as a playout policy, read off a search's sample (`ai.rollout`): the move the
-    table agent would make there, purified as `PLAYOUT_PURIFY` says."""
-    active = [p for p in state.order if p not in state.out]
-    players, seat = len(active), active.index(player)
-    card, kobayakawa = state.cards[player], state.kobayakawa
-    if state.phase == "draw":
-        drawn = state.looked_card(player)
-        if drawn is None:
-            first = TABLE.get(draw_key(players, seat, card, kobayakawa), 0.0)
-            if rng.random() < _sharpened(first, PLAYOUT_PURIFY):
-                return REPLACE
-            drawn = state.drawn_card(player)
-        low, high = min(card, drawn), max(card, drawn)
-        first = TABLE.get(keep_key(players, low, high, kobayakawa), 0.0)
-        keep = low if rng.random() < _sharpened(first, PLAYOUT_PURIFY) else high
-        return KEEP_DRAWN if keep == drawn else KEEP_HELD
-    bets = state.bets
-    fought = sum(1 for p in active[:seat] if p in bets)
-    first = TABLE.get(fight_key(players, seat, fought, card, kobayakawa), 0.5)
-    return FIGHT_ACTION if rng.random() < _sharpened(first, PLAYOUT_PURIFY) else PASS_ACTION
-
-
-_UNLIKELY = 0.05  # a move the table never plays is still possible at a real table
-
-
-def table_likelihood(sample: Any, player: str) -> float:
-    """How likely the others' draws, fights and passes of this round are, had they played the
-    table with their cards in `sample` (`ai.beliefs`: the samples of a search whose opponents
-    play the table lean towards what the table would have done)."""
-    active = [p for p in sample.order if p not in sample.out]
-    players = len(active)
-    cards = sample.cards
-    kobayakawa = sample.kobayakawa_history[0]
-    fought = 0
-    weight = 1.0
-    for choice in sample.round_choices:
-        other = choice.player
-        if isinstance(choice, KobayakawaReplaced):
-            kobayakawa = choice.kobayakawa
-            continue
-        if other == player or other not in cards:
-            fought += isinstance(choice, Fought)
-            continue
-        card = cards[other]
-        if isinstance(choice, Drew):
-            low, high = min(card, choice.discarded), max(card, choice.discarded)
-            first = _sharpened(TABLE.get(keep_key(players, low, high, kobayakawa), 0.0), PURIFY)
-            chance = first if card == low else 1 - first
-        else:
-            key = fight_key(players, active.index(other), fought, card, kobayakawa)
-            first = _sharpened(TABLE.get(key, 0.5), PURIFY)
-            chance = first if isinstance(choice, Fought) else 1 - first
-            fought += isinstance(choice, Fought)
-        weight *= max(_UNLIKELY, chance)
-    return weight

@@ -27,7 +27,6 @@ DEFAULT_BUDGET_MS = 300
 # a game added later (`rules.plugins`) gets the default.
 NORMAL_ITERATIONS = {"kamiza": 32, "rights-of-losers": 16}
 DEFAULT_NORMAL_ITERATIONS = 32
-HARD_ROUND_HORIZON: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +69,6 @@ class SearchAgent:
     iterations: int | None = None
     budget_ms: float | None = None
     quick: bool = False
-    round_horizon: bool = False
 
     def act(self, info: InfoSet, rng: random.Random) -> Any:
         if len(info.legal_actions) == 1 and not info.can_look:
@@ -92,7 +90,6 @@ class SearchAgent:
             iterations=iterations,
             budget_ms=budget_ms,
             also_try=heuristic,
-            round_horizon=self.round_horizon,
         )
 
 
@@ -115,8 +112,7 @@ def make_agent(
         count = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
         return SearchAgent("normal", iterations=count, quick=True)
     if level == "hard":
-        horizon = game in HARD_ROUND_HORIZON
         if iterations is not None:
-            return SearchAgent("hard", iterations=iterations, round_horizon=horizon)
-        return SearchAgent("hard", budget_ms=budget_ms, round_horizon=horizon)
+            return SearchAgent("hard", iterations=iterations)
+        return SearchAgent("hard", budget_ms=budget_ms)
     raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")

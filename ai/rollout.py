@@ -9,7 +9,7 @@ sample, in which every hand is drawn: a rough model of how the table plays on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rules.agents import random_action
@@ -246,49 +246,19 @@ def play_out(state: AnyGame, policy: Policy, rng: random.Random) -> None:
         state.apply(player, policy(state, player, rng))
 
 
-# What a search's `round_horizon` stops at: the attribute that changes when a stretch of play
-# ends (Kobayakawa: a round, B-2; KAMIZA: a game of the match, K-2).
-HORIZONS = {"kobayakawa": "round", "kamiza": "game_index"}
-
-
-def horizon(state: Any) -> Any:
-    """Where `state` stands on its game's horizon (`HORIZONS`)."""
-    return getattr(state, HORIZONS[state.name])
-
-
-def play_out_round(state: Any, policy: Policy, rng: random.Random) -> None:
-    """Play `state` with `policy` for every seat until its horizon (`HORIZONS`) moves on."""
-    step = step_for(policy)
-    until = horizon(state)
-    while (nxt := state.next()) is not None and horizon(state) == until:
-        step(state, nxt.player, rng)
-
-
 WIN_WEIGHT = 0.7
-
-
-def standing_rewards(state: AnyGame) -> dict[str, float]:
-    """`rewards` as if the game ended now: the leaders on score share the win."""
-    scores = state.scores()
-    high = max(scores.values())
-    leaders = [p for p in state.players if scores[p] == high]
-    return _worth(state.players, scores, leaders)
 
 
 def rewards(state: AnyGame) -> dict[str, float]:
     """What a finished game is worth to each player, 0..1: mostly the win (a shared win split),
     and the rest for the score between the lowest and the highest, so that a search with few
     playouts still tells a near miss from a rout."""
-    return _worth(state.players, state.scores(), state.winners())
-
-
-def _worth(
-    players: Sequence[str], scores: Mapping[str, float], winners: Sequence[str]
-) -> dict[str, float]:
+    winners = state.winners()
+    scores = state.scores()
     low, high = min(scores.values()), max(scores.values())
     spread = high - low
     worth = {}
-    for p in players:
+    for p in state.players:
         scaled = (scores[p] - low) / spread if spread else 0.5
         won = 1 / len(winners) if p in winners else 0.0
         worth[p] = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * scaled
