@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
-from ai.kobayakawa_abstraction import observed_key
+from ai.kobayakawa_abstraction import draw_key, fight_key, keep_key, observed_key
 from ai.kobayakawa_cfr import TABLE_PATH
 from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
 
@@ -67,3 +67,26 @@ def _sharpened(first: float, purify: float) -> float:
     if first > 1 - purify:
         return 1.0
     return first
+
+
+def table_policy(state: Any, player: str, rng: random.Random) -> Any:
+    """The table agent's move read off a search's sample (`ai.rollout`'s Kobayakawa policy): in
+    the playouts of `hard`'s search, everyone plays as `normal` does."""
+    active = [p for p in state.order if p not in state.out]
+    players, seat = len(active), active.index(player)
+    card, kobayakawa = state.cards[player], state.kobayakawa
+    if state.phase == "draw":
+        drawn = state.looked_card(player)
+        if drawn is None:
+            first = TABLE.get(draw_key(players, seat, card, kobayakawa), 0.0)
+            if rng.random() < _sharpened(first, PURIFY):
+                return REPLACE
+            drawn = state.drawn_card(player)
+        low, high = min(card, drawn), max(card, drawn)
+        first = TABLE.get(keep_key(players, low, high, kobayakawa), 0.0)
+        keep = low if rng.random() < _sharpened(first, PURIFY) else high
+        return KEEP_DRAWN if keep == drawn else KEEP_HELD
+    bets = state.bets
+    fought = sum(1 for p in active[:seat] if p in bets)
+    first = TABLE.get(fight_key(players, seat, fought, card, kobayakawa), 0.5)
+    return FIGHT_ACTION if rng.random() < _sharpened(first, PURIFY) else PASS_ACTION
