@@ -1,5 +1,6 @@
 """`python -m ai arena --game G --seats hard,normal,normal,normal --games N --seed 1
-[--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]` (README: Computer players)."""
+[--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]`, and `python -m ai
+train-kobayakawa [--iterations N] [--seed S]` (README: Computer players)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import argparse
 import contextlib
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from ai.arena import ArenaConfig, report, run_arena
+from ai.kobayakawa_cfr import TABLE_PATH, TRAINING_ITERATIONS, train, write_table
 from ai.levels import DEFAULT_BUDGET_MS, LEVELS
 from rules.registry import GAMES
 
@@ -35,7 +38,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     arena.add_argument("--jobs", type=int, default=1)
     arena.add_argument("--logs", default=None, help="write each game's log as a JSON line")
+    trainer = sub.add_parser("train-kobayakawa", help="train Kobayakawa's CFR table (offline)")
+    trainer.add_argument("--iterations", type=int, default=TRAINING_ITERATIONS)
+    trainer.add_argument("--seed", type=int, default=1)
+    trainer.add_argument("--out", default=str(TABLE_PATH))
     args = parser.parse_args(argv)
+    if args.command == "train-kobayakawa":
+        table = train(args.iterations, args.seed)
+        write_table(table, Path(args.out))
+        print(f"{len(table)} information sets written to {args.out}")
+        return 0
     cls = GAMES[args.game]
     if not cls.min_players <= len(args.seats) <= cls.max_players:
         parser.error(f"{args.game} takes {cls.min_players} to {cls.max_players} seats")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.infoset import LOOK
-from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD, REPLACE
+from rules.kobayakawa_moves import REPLACE, Draw
 from rules.losers_actions import CHIP_AT, PASS, REVERSE, Build
 from rules.losers_board import CARD_NUMBER, CELLS, TOUCHED_BY, TOUCHING
 
@@ -47,7 +47,9 @@ def moves(state: Any, player: str, searcher: str) -> list[Any]:
 def label(state: Any, player: str, searcher: str, move: Any) -> Any:
     """What the searcher's tree calls `move`: the move itself, but for the searcher's keep after
     looking, which goes with the card seen (B-3: the next choice depends on it)."""
-    if move in (KEEP_DRAWN, KEEP_HELD) and player == searcher and state.has_looked(player):
+    if type(move) is not Draw:  # by type first: a KAMIZA play's equality test is slow
+        return move
+    if player == searcher and state.has_looked(player):
         return (move, state.looked_card(player))
     return move
 
