@@ -132,7 +132,7 @@ class Settings(PluginSettings):
         if value is None:
             return None
         value = value.strip()
-        _check_url(value, ("http", "https"), "https://kamiza.example.org")
+        _check_url(value, ("http", "https"), "https://cards.example.org")
         return value.rstrip("/")
 
     @field_validator("discord_gateway_url")

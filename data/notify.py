@@ -26,6 +26,14 @@ log = logging.getLogger(__name__)
 MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 or more
 RECONNECT_SECONDS = 1.0
 Handler = Callable[[dict[str, Any]], None]
+# What a cut or refused connection raises (InternalClientError: a statement on a connection the
+# server has just terminated, before asyncpg has noticed).
+_CONNECTION_TROUBLE = (
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+)
 
 
 class NoticeNotSent(Exception):
@@ -106,9 +114,17 @@ class Notices:
         try:
             await asyncio.wait_for(self._connected.wait(), CONNECT_TIMEOUT)
             async with self._sending:
-                assert self._conn is not None
-                await self._conn.execute("SELECT pg_notify($1, $2)", channel, payload)
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                conn = self._conn
+                assert conn is not None
+                try:
+                    await conn.execute("SELECT pg_notify($1, $2)", channel, payload)
+                except _CONNECTION_TROUBLE:
+                    # A connection cut mid-statement may not look closed yet: drop it, so that
+                    # `_keep` connects (and LISTENs) again instead of waiting on a dead one.
+                    self._connected.clear()
+                    conn.terminate()
+                    raise
+        except (TimeoutError, *_CONNECTION_TROUBLE) as exc:
             raise NoticeNotSent(f"{exc.__class__.__name__}: {exc}") from None
 
     async def close(self) -> None:

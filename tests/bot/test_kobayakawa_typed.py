@@ -72,6 +72,7 @@ def test_g3_the_presenter_draws_the_public_table_or_the_viewers_own():
         seats=seats,
         autopilot={"c"},
         place=SimpleNamespace(guild_id=1),
+        levels={},
     )
     presenter = KobayakawaPresenter(SimpleNamespace(get_guild=lambda guild_id: None))
     public = presenter.table_embed(table, "en")

@@ -5,6 +5,7 @@ attach it to their final standings (an embed's image, or a picture inside a boar
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -105,7 +106,9 @@ async def test_kobayakawa_attaches_the_card_to_its_final_standings() -> None:
             return ["lines"]
 
     # a table whose ledger cannot be read: the standings go out without the end's extras
-    table: Any = type("T", (), {"game_id": 5, "message_ids": {}, "ledger": None, "levels": {}})()
+    place = SimpleNamespace(guild_id=1)
+    facts = {"game_id": 5, "message_ids": {}, "ledger": None, "levels": {}, "place": place}
+    table: Any = type("T", (), facts)()
     await Sending(None).finished(table, ROWS)  # type: ignore[arg-type]
     [message] = sent
     [card] = message["files"]
