@@ -71,7 +71,11 @@ def kamiza_play_out(state: Any, rng: random.Random) -> None:
 
 def kamiza_step(state: Any, player: str, rng: random.Random) -> None:
     """One `kamiza_policy` move of `player` (on turn), the quick way of `kamiza_play_out`: the
-    others' moves inside a search's tree (`ai.ismcts`), where the slow way took half the time."""
+    others' moves inside a search's tree (`ai.ismcts`), where the slow way took half the time.
+    With the house rule (H-1) a choice is kept aside, not played: the rules' own way then."""
+    if state.together():
+        state.apply(player, kamiza_policy(state, player, rng))
+        return
     draw = _kamiza_draw(state._now, state.wanted[player] >= 2)
     state._play(player, draw[int(rng.random() * len(draw))], None)
 

@@ -12,14 +12,17 @@ from rules.log import new_header, start
 GAME_NAMES = ("kamiza", "kobayakawa", "rights-of-losers")
 
 
-def random_positions(game: str, count: int, seed: int) -> Iterator[tuple[AnyGame, str]]:
+def random_positions(
+    game: str, count: int, seed: int, options: dict[str, object] | None = None
+) -> Iterator[tuple[AnyGame, str]]:
     """`count` positions (state, player to act) reached by random play from seeded games; in
-    Kobayakawa some draw turns have looked at the drawn card (B-3)."""
+    Kobayakawa some draw turns have looked at the drawn card (B-3). In a step of choices made
+    at the same time (the house rule `simultaneous`), any of those still to choose acts."""
     rng = random.Random(seed)
     made = 0
     while made < count:
         players = [f"p{i}" for i in range(rng.choice((3, 4)))]
-        state = start(new_header(game, players, seed=rng.randrange(2**32)))
+        state = start(new_header(game, players, options, seed=rng.randrange(2**32)))
         steps = rng.randrange(120)
         while (nxt := state.next()) is not None and steps > 0:
             state.apply(nxt.player, random_action(state, nxt.player, rng))
@@ -29,5 +32,5 @@ def random_positions(game: str, count: int, seed: int) -> Iterator[tuple[AnyGame
         looks = getattr(state, "look", None)
         if looks is not None and nxt.expects == "draw" and rng.random() < 0.4:
             looks(nxt.player)
-        yield state, nxt.player
+        yield state, rng.choice(nxt.players) if nxt.players else nxt.player
         made += 1

@@ -32,6 +32,22 @@ def test_every_level_plays_legal_actions_in_random_positions(game: str, level: s
         state.check(player, action)  # also as written to a log
 
 
+@pytest.mark.parametrize("game", ["kamiza", "kobayakawa"])  # the games with the house rule
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_actions_when_choices_are_made_at_once(
+    game: str, level: str
+) -> None:
+    """H-1, H-2: in a step every chooser may act, and a choice is kept aside; the search's quick
+    moves for the others must keep to that too."""
+    player_agent = agent(level, game)
+    rng = random.Random(11)
+    count = POSITIONS[level] // 2
+    positions = random_positions(game, count, LEVELS.index(level), {"simultaneous": True})
+    for state, player in positions:
+        action = decide(state, player, player_agent, rng)
+        assert action in state.legal_actions(player), (level, action)
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_observation_same_decision_for_the_same_seed(game: str, level: str) -> None:
