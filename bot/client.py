@@ -224,7 +224,7 @@ async def _run(settings: Settings) -> int:
     # The ledger before Discord: a file that cannot be a ledger fails fast, with no network.
     # From here on the bot owns it: leaving `async with bot` closes it.
     try:
-        bot.ledger = await open_ledger(settings.database_url)
+        bot.ledger = await open_ledger(settings.database_url, exclusive=True)  # one bot a file
         if bot.forwarder is not None:  # LISTEN from the start: no forwarded click is missed
             await bot.forwarder.start(settings.database_url)
     except LedgerError as exc:

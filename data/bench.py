@@ -3,7 +3,9 @@
 The fixture, a ledger of N finished games of one game (by default the first registered one; real
 logs from random play, real openskill ratings), is bulk-loaded straight into SQLite once and
 reused from the temp dir; the figures are then measured through the public `Ledger` API with the
-default durability (FULL).
+default durability (FULL): appends from 1, 16 and 200 tables at once (their appends share commits,
+`data.group_commit`), then leaderboard pages and member stats. `--db postgresql://…` measures a
+PostgreSQL ledger, filled once from that SQLite fixture by `data.copy`.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ import time
 from typing import Any
 
 from data import ratings
+from data.errors import LedgerError
 from data.store import Seat, open_ledger
-from data.urls import parse_url
+from data.urls import is_postgres, parse_url, redact_url
 from rules.log import new_header
 from rules.random_play import random_match
 from rules.registry import GAMES, game_class
@@ -228,41 +231,103 @@ def _fixture_folder() -> str:
     return os.path.abspath(os.path.join(tempfile.gettempdir(), "kamiza-ledger-bench"))
 
 
+TABLES = (1, 16, 200)  # concurrent tables appending at once
+
+
 def run(url: str | None, *, game: str | None = None, games: int, appends: int, queries: int) -> int:
+    """The figures for the ledger at `url`: a SQLite file (by default one in the temp dir) or a
+    PostgreSQL database, which is filled from the SQLite fixture (`data.copy`) when empty."""
     game = game or default_game()
     if game not in GAMES:
         print(f"bench: unknown game {game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
         return 2
-    if url is None:
+    fixture = url if url is not None and not is_postgres(url) else None
+    if fixture is None:
         folder = _fixture_folder()
         os.makedirs(folder, exist_ok=True)
-        url = f"sqlite:///{os.path.join(folder, f'ledger-{game}-{games}.sqlite3')}"
-    path = parse_url(url).path
-    if _finished_games(path, game) != games:
-        if os.path.exists(path) and os.path.dirname(os.path.abspath(path)) != _fixture_folder():
-            print(
-                f"bench: {path} is not a bench fixture of {games} games of {game}; refusing to "
-                "rebuild (and so delete) it: point --db at a new file",
-                file=sys.stderr,
-            )
+        fixture = f"sqlite:///{os.path.join(folder, f'ledger-{game}-{games}.sqlite3')}"
+    if url is not None and is_postgres(url):
+        try:  # the server first: an unreachable one is refused before a fixture is built
+            held = asyncio.run(_postgres_games(url, game, games))
+            if held is not None and not _sqlite_fixture(fixture, game, games):
+                return 2
+            print(asyncio.run(_postgres_fixture(fixture, url, held)))
+        except LedgerError as exc:
+            print(f"bench: {exc}", file=sys.stderr)
             return 2
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(path + suffix):
-                os.remove(path + suffix)
-        start = time.perf_counter()
-        asyncio.run(_migrate(url))
-        build(path, games, game)
-        elapsed = time.perf_counter() - start
-        print(f"built {games} finished games of {game} in {elapsed:.1f} s: {path}")
+    elif not _sqlite_fixture(fixture, game, games):
+        return 2
     else:
-        print(f"reusing {path} ({games} finished games of {game})")
-    print(f"ledger size: {os.path.getsize(path) / 2**20:.0f} MiB")
-    print(f"durable appends, one table: {asyncio.run(_appends(url, game, appends, 1)):.0f}/s")
-    sixteen = asyncio.run(_appends(url, game, appends, 16))
-    print(f"durable appends, 16 tables at once: {sixteen:.0f}/s")
+        url = fixture
+        print(f"ledger size: {os.path.getsize(parse_url(url).path) / 2**20:.0f} MiB")
+    for tables in TABLES:
+        rate = asyncio.run(_appends(url, game, max(appends, tables), tables))
+        print(f"durable appends, {_tables(tables)}: {rate:.0f}/s")
     for line in asyncio.run(_queries(url, game, queries)):
         print(line)
     return 0
+
+
+def _tables(count: int) -> str:
+    return "one table" if count == 1 else f"{count} tables at once"
+
+
+def _sqlite_fixture(url: str, game: str, games: int) -> bool:
+    """Build the SQLite fixture at `url`, or reuse it; False (said why) when it may not."""
+    path = parse_url(url).path
+    if _finished_games(path, game) == games:
+        print(f"reusing {path} ({games} finished games of {game})")
+        return True
+    if os.path.exists(path) and os.path.dirname(os.path.abspath(path)) != _fixture_folder():
+        print(
+            f"bench: {path} is not a bench fixture of {games} games of {game}; refusing to "
+            "rebuild (and so delete) it: point --db at a new file",
+            file=sys.stderr,
+        )
+        return False
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    start = time.perf_counter()
+    asyncio.run(_migrate(url))
+    build(path, games, game)
+    elapsed = time.perf_counter() - start
+    print(f"built {games} finished games of {game} in {elapsed:.1f} s: {path}")
+    return True
+
+
+async def _postgres_games(url: str, game: str, games: int) -> int | None:
+    """None when the PostgreSQL ledger at `url` is a bench ledger of `games` games of `game`;
+    else the number of games it holds (0: empty, to be filled). LedgerOpenError if it cannot be
+    opened (unreachable, refused, a newer schema)."""
+    from data.pgdb import PgDatabase
+
+    db = await PgDatabase.open(url)
+    try:
+        async with db.connection() as conn:
+            held: int = await conn.fetchval("SELECT count(*) FROM games")
+            finished = await conn.fetchval(
+                "SELECT count(*) FROM games WHERE status = 'finished' AND game = $1", game
+            )
+    finally:
+        await db.close()
+    return None if finished == games else held
+
+
+async def _postgres_fixture(source: str, target: str, held: int | None) -> str:
+    """Fill an empty PostgreSQL ledger with the SQLite fixture (`data.copy`), or reuse it."""
+    from data.copy import copy_ledger
+
+    shown = redact_url(target)
+    if held is None:
+        return f"reusing {shown}"
+    if held:
+        raise LedgerError(
+            f"{shown} holds {held} games but not the bench's: point --db at an empty database"
+        )
+    start = time.perf_counter()
+    done = await copy_ledger(source, target)
+    return f"{done} in {time.perf_counter() - start:.1f} s"
 
 
 async def _migrate(url: str) -> None:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from data import one_process
 from data.errors import LedgerError, LedgerOpenError
 from data.urls import SqliteUrl, parse_url
 
@@ -315,8 +316,13 @@ class Database:
     """
 
     def __init__(
-        self, writer: aiosqlite.Connection, plain_writer: _PlainWriter, reader: aiosqlite.Connection
+        self,
+        writer: aiosqlite.Connection,
+        plain_writer: _PlainWriter,
+        reader: aiosqlite.Connection,
+        held: str,
     ) -> None:
+        self._held = held  # `one_process`: this process's hold on the file ("" for none)
         self._writer = writer
         self._plain_writer = plain_writer
         self._reader = reader
@@ -324,7 +330,7 @@ class Database:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str) -> Database:
+    async def open(cls, url: str, *, exclusive: bool = False) -> Database:
         """Open the ledger file, creating and migrating it as needed.
 
         Raises ValueError for a bad URL and LedgerOpenError for a file that cannot be a ledger;
@@ -332,7 +338,13 @@ class Database:
         """
         parsed = parse_url(url)
         _prepare_file(parsed.path)
-        writer = await _connect(parsed, readonly=False)
+        # `exclusive`: the process's hold, taken before anything reads or writes the file.
+        held = one_process.acquire(parsed.path) if exclusive else ""
+        try:
+            writer = await _connect(parsed, readonly=False)
+        except BaseException:
+            one_process.release(held)
+            raise
         try:
             await migrate(writer)
             plain_writer = await _PlainWriter.open(parsed)
@@ -343,10 +355,11 @@ class Database:
                 raise
         except BaseException as exc:
             await _close_quietly(writer)
+            one_process.release(held)
             if isinstance(exc, sqlite3.Error):
                 raise _open_error(parsed.path, exc) from None
             raise
-        return cls(writer, plain_writer, reader)
+        return cls(writer, plain_writer, reader, held)
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
@@ -356,7 +369,12 @@ class Database:
                 try:
                     await self._plain_writer.close()
                 finally:
-                    await self._writer.close()
+                    try:
+                        await self._writer.close()
+                    finally:
+                        held, self._held = self._held, ""  # released once, closed twice or not
+                        if held:
+                            one_process.release(held)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -9,15 +9,17 @@ them) and changed with single statements.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import asyncpg
 
 from data import members, records
+from data.group_commit import GroupCommit
 from data.pgdb import PgConn, PgDatabase
-from data.sql_ledger import SqlLedger, _utcnow, checked_action
+from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
 from data.store import HandDelivery, MemberPrefs, WebPresence
 
 # What a refused INSERT into actions raises: a taken number, a player without a seat, and the
@@ -27,6 +29,12 @@ REFUSED_APPEND = (
     asyncpg.ForeignKeyViolationError,
     asyncpg.RaiseError,
 )
+# Columns in `Append`'s order.
+INSERT_ONE = """INSERT INTO actions (game_id, seq, player, action, created_at)
+                VALUES ($1, $2, $3, $4, $5)"""
+INSERT_ALL = """INSERT INTO actions (game_id, seq, player, action, created_at)
+                SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[],
+                                     $5::text[])"""
 
 
 class PostgresLedger(SqlLedger):
@@ -35,6 +43,8 @@ class PostgresLedger(SqlLedger):
     def __init__(self, db: PgDatabase, clock: Callable[[], datetime]) -> None:
         super().__init__(db, clock)
         self._pg = db
+        # While one batch commits on a connection of the pool, the next is written on another.
+        self._appends: GroupCommit[Append, bool] = GroupCommit(self._write_appends, drains=2)
 
     @classmethod
     async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> PostgresLedger:
@@ -61,27 +71,53 @@ class PostgresLedger(SqlLedger):
             await conn.lock_guild(guild_id)
 
     async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool:
-        text, player, now = checked_action(seq, action), action["player"], self._now()
+        text = checked_action(seq, action)
+        return await self._appends.submit(Append(game_id, seq, action["player"], text, self._now()))
+
+    async def _write_appends(self, appends: Sequence[Append]) -> list[bool | Exception]:
+        """Every append waiting in one transaction (`GroupCommit`), in (game, seq) order: the
+        trigger locks each game's row, and two batches taking them in one order cannot deadlock.
+        """
+        order = sorted(range(len(appends)), key=lambda i: (appends[i].game_id, appends[i].seq))
+        ordered = [appends[i] for i in order]
         try:
-            async with self._pg.write() as conn:
-                await conn.raw.execute(
-                    "INSERT INTO actions (game_id, seq, player, action, created_at)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    game_id,
-                    seq,
-                    player,
-                    text,
-                    now,
-                )
-            return True
-        except REFUSED_APPEND:
-            pass  # the transaction is over: say why in a read of what is committed now
-        async with self._pg.read() as conn:
-            found = []
-            for sql, args in records.refusal_queries(game_id, seq):
-                async with conn.execute(sql, args) as cur:
-                    found.append(await cur.fetchone())
-        return records.refused_append(game_id, seq, text, player, *found)
+            await self._insert_all(ordered)
+            written: list[bool | Exception] = [True] * len(ordered)
+        except REFUSED_APPEND:  # one of them is refused: which, and why, one savepoint each
+            written = await self._insert_each(ordered)
+        outcomes: list[bool | Exception] = [True] * len(appends)
+        for i, outcome in zip(order, written, strict=True):
+            outcomes[i] = outcome
+        return outcomes
+
+    async def _insert_all(self, appends: Sequence[Append]) -> None:
+        """The batch as ONE statement, one round trip (a statement alone is a transaction)."""
+        rows = [dataclasses.astuple(a) for a in appends]
+        columns = [[row[i] for row in rows] for i in range(len(rows[0]))]
+        async with self._pg.single() as conn:
+            await conn.raw.execute(INSERT_ALL, *columns)
+
+    async def _insert_each(self, appends: Sequence[Append]) -> list[bool | Exception]:
+        """Each append under a savepoint of one transaction; a refusal is read in it."""
+        outcomes: list[bool | Exception] = []
+        async with self._pg.write() as conn:
+            for a in appends:
+                try:
+                    async with conn.raw.transaction():
+                        await conn.raw.execute(INSERT_ONE, *dataclasses.astuple(a))
+                except REFUSED_APPEND:
+                    found = []
+                    for sql, args in records.refusal_queries(a.game_id, a.seq):
+                        async with conn.execute(sql, args) as cur:
+                            found.append(await cur.fetchone())
+                    outcomes.append(refusal_outcome(a, found))
+                else:
+                    outcomes.append(True)
+        return outcomes
+
+    async def close(self) -> None:
+        await self._appends.close()  # the appends already submitted are written first
+        await super().close()
 
     # -- a member's own choices: never cached, another process may change them ----------------
 

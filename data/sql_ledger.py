@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Protocol
@@ -417,6 +418,28 @@ class SqlLedger:
     async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]:
         async with self._db.read() as conn:
             return await standings.member_stats(conn, guild_id, user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One `append_action`, checked, on its way into a group commit (`data.group_commit`)."""
+
+    game_id: int
+    seq: int
+    player: str
+    text: str  # the action's stored JSON
+    created_at: str
+
+
+def refusal_outcome(append: Append, found: list[Any]) -> bool | Exception:
+    """A refused append's outcome from its `records.refusal_queries` rows: an idempotent retry
+    (False) or the error that is its own (returned, not raised: the batch goes on)."""
+    try:
+        return records.refused_append(
+            append.game_id, append.seq, append.text, append.player, *found
+        )
+    except Exception as refusal:
+        return refusal
 
 
 def checked_action(seq: int, action: dict[str, Any]) -> str:

@@ -4,14 +4,46 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from data import members, records
 from data.db import Database
-from data.sql_ledger import SqlLedger, _utcnow, checked_action
+from data.group_commit import GroupCommit
+from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
 from data.store import HandDelivery, MemberPrefs, WebPresence
+
+INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, player, action, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def _append_all(appends: Sequence[Append], conn: sqlite3.Connection) -> list[bool | Exception]:
+    """On the writer's thread, inside one transaction: each append, or why it is refused.
+
+    A refused INSERT (a constraint, the triggers' RAISE(ABORT)) undoes only itself in SQLite, so
+    the others stay in the transaction; its refusal is read in that same transaction, which is
+    what is committed with it (an earlier append of the batch took the number: a conflict).
+    """
+    outcomes: list[bool | Exception] = []
+    for a in appends:
+        try:
+            conn.execute(INSERT_ACTION, (a.game_id, a.seq, a.player, a.text, a.created_at))
+        except sqlite3.IntegrityError:
+            outcomes.append(_refusal(conn, a))
+        else:
+            outcomes.append(True)
+    return outcomes
+
+
+def _refusal(conn: sqlite3.Connection, a: Append) -> bool | Exception:
+    found = [
+        conn.execute(sql, args).fetchone()
+        for sql, args in records.refusal_queries(a.game_id, a.seq)
+    ]
+    return refusal_outcome(a, found)
 
 
 class SqliteLedger(SqlLedger):
@@ -23,28 +55,26 @@ class SqliteLedger(SqlLedger):
         # Members' choices as the ledger holds them, read once per member: they are asked on
         # every turn and every click, and only this ledger (one writer) changes them.
         self._prefs: dict[int, MemberPrefs] = {}
+        # One writer, one batch at a time: the next is what queued while the last one committed.
+        self._appends: GroupCommit[Append, bool] = GroupCommit(self._write_appends)
 
     @classmethod
-    async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> SqliteLedger:
-        return cls(await Database.open(url), clock or _utcnow)
+    async def open(
+        cls, url: str, *, clock: Callable[[], datetime] | None = None, exclusive: bool = False
+    ) -> SqliteLedger:
+        return cls(await Database.open(url, exclusive=exclusive), clock or _utcnow)
 
     async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool:
-        text, player, now = checked_action(seq, action), action["player"], self._now()
+        text = checked_action(seq, action)
+        return await self._appends.submit(Append(game_id, seq, action["player"], text, self._now()))
 
-        def append(conn: sqlite3.Connection) -> bool:
-            try:
-                conn.execute(
-                    "INSERT INTO actions (game_id, seq, player, action, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, player, text, now),
-                )
-            except sqlite3.IntegrityError:
-                queries = records.refusal_queries(game_id, seq)
-                found = [conn.execute(sql, args).fetchone() for sql, args in queries]
-                return records.refused_append(game_id, seq, text, player, *found)
-            return True
+    async def _write_appends(self, appends: Sequence[Append]) -> list[bool | Exception]:
+        """One transaction, one COMMIT (one fsync) for every append waiting (`GroupCommit`)."""
+        return await self._sqlite.write_fn(partial(_append_all, appends))
 
-        return await self._sqlite.write_fn(append)
+    async def close(self) -> None:
+        await self._appends.close()  # the appends already submitted are written first
+        await super().close()
 
     # -- a member's own choices ----------------------------------------------------------------
 

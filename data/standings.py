@@ -6,6 +6,7 @@ The SQL is what SQLite and PostgreSQL both run (no `min(a, b)`, every selected c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from data import ratings
 from data.conn import Conn, Row
@@ -173,13 +174,13 @@ def result_row(row: Row) -> ResultRow:
 # -- leaderboards and stats --------------------------------------------------------------------
 
 BOARD = """
-SELECT r.*, 1 + (SELECT count(*) FROM ratings a
-                 WHERE a.season_id = r.season_id AND a.game = r.game AND a.rating > r.rating
-                ) AS position
-FROM ratings r WHERE r.season_id = ? AND r.game = ?
-ORDER BY r.rating DESC, r.wins DESC, r.user_id
+SELECT * FROM ratings WHERE season_id = ? AND game = ?
+ORDER BY rating DESC, wins DESC, user_id
 LIMIT ? OFFSET ?
 """
+# The page's first rank. Asked once a page, not in BOARD for each row: PostgreSQL computes a
+# row's select list even for the rows OFFSET skips, so a deep page cost a count per skipped row.
+HIGHER = "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ? AND rating > ?"
 
 
 async def leaderboard(
@@ -192,14 +193,33 @@ async def leaderboard(
     assert count is not None  # an aggregate without GROUP BY always returns one row
     total: int = count[0]
     async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
-        rows = [board_row(row) async for row in cur]
+        found = list(await cur.fetchall())
+    ranks = await _competition_ranks(conn, season_id, game, page * size, found)
+    rows = [board_row(row, rank) for rank, row in zip(ranks, found, strict=True)]
     return LeaderboardPage(guild_id, game, season_id, page, size, total, rows)
 
 
-def board_row(row: Row) -> LeaderboardRow:
-    """A `ratings` row with its leaderboard `position`, as the boards show it."""
+async def _competition_ranks(
+    conn: Conn, season_id: int, game: str, offset: int, rows: list[Row]
+) -> list[int]:
+    """1 + the number of members rated higher, for each row of a page sorted by rating: counted
+    for the first row only; a later row has the rank of the one before when they tie, else its
+    own place (every member before it is rated higher)."""
+    if not rows:
+        return []
+    async with conn.execute(HIGHER, (season_id, game, rows[0]["rating"])) as cur:
+        higher = await cur.fetchone()
+    assert higher is not None
+    ranks = [1 + int(higher[0])]
+    for place, (before, row) in enumerate(pairwise(rows), start=offset + 2):
+        ranks.append(ranks[-1] if row["rating"] == before["rating"] else place)
+    return ranks
+
+
+def board_row(row: Row, rank: int | None = None) -> LeaderboardRow:
+    """A `ratings` row as the boards show it, at `rank` (by default its `position` column)."""
     return LeaderboardRow(
-        rank=row["position"],
+        rank=row["position"] if rank is None else rank,
         user_id=row["user_id"],
         display_name=row["display_name"],
         rating=row["rating"],

@@ -356,7 +356,10 @@ class Ledger(Protocol):
 
 
 async def open_ledger(
-    url: str = DEFAULT_URL, *, clock: Callable[[], datetime] | None = None
+    url: str = DEFAULT_URL,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    exclusive: bool = False,
 ) -> Ledger:
     """Open (creating and migrating as needed) the ledger at `url`.
 
@@ -367,6 +370,11 @@ async def open_ledger(
     `LedgerOpenError` too. A bad URL raises
     ValueError; a file that cannot be a ledger (not one, damaged, a newer schema, no such
     directory) raises `LedgerOpenError`, with nothing written to it and no connection left open.
+
+    `exclusive` (the bot): this process alone may hold a SQLite ledger so (`data.one_process`);
+    another process opening it so is refused with `LedgerOpenError`. Tools and tests that look
+    at the file meanwhile (`python -m data check`) open it without. PostgreSQL ignores it: its
+    ledger is made to be shared.
     """
     check_url(url)
     if is_postgres(url):
@@ -375,4 +383,4 @@ async def open_ledger(
         return await PostgresLedger.open(url, clock=clock)
     from data.sqlite import SqliteLedger
 
-    return await SqliteLedger.open(url, clock=clock)
+    return await SqliteLedger.open(url, clock=clock, exclusive=exclusive)

@@ -13,11 +13,14 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import count
 
@@ -102,8 +105,13 @@ def _as_postgres_user(pg_ctl: str, workdir: str) -> str:
     return wrapper
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[Server]:
+# Tests, not production: no fsync, so the suite does not wait for the disk.
+UNSAFE_FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+
+@contextmanager
+def running_server(postgres_options: str = UNSAFE_FAST) -> Iterator[Server]:
+    """A server of the machine's binaries in a temp folder, removed again when it stops."""
     from pytest_postgresql.executors.proc import PostgreSQLExecutor
 
     found = bindir()
@@ -124,8 +132,7 @@ def pg_server() -> Iterator[Server]:
         startparams="-w",
         dbname="postgres",
         user=server.user,
-        # Tests, not production: no fsync, so the suite does not wait for the disk.
-        postgres_options="-c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+        postgres_options=postgres_options,
     )
     executor.start()
     try:
@@ -136,6 +143,12 @@ def pg_server() -> Iterator[Server]:
         shutil.rmtree(workdir, ignore_errors=True)
         if executable != pg_ctl:
             os.unlink(executable)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Server]:
+    with running_server() as server:
+        yield server
 
 
 _databases = count(1)
@@ -150,3 +163,23 @@ def pg_url(pg_server: Server) -> Iterator[str]:
         yield pg_server.url(name)
     finally:
         pg_server.admin(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def main() -> None:
+    """`python tests/pg_server.py`: a durable throwaway server (fsync on, the defaults) with an
+    empty `kamiza_bench` database, for `python -m data bench --db URL`; Ctrl-C or SIGTERM stops
+    it and removes its folder."""
+    # A background job ignores SIGINT: SIGTERM too must unwind through `running_server`.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    with running_server(postgres_options="") as server:
+        server.admin("CREATE DATABASE kamiza_bench")
+        print(server.url("kamiza_bench"), flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,18 +1,19 @@
-"""Child process of the crash test: appends to one game forever, printing each acknowledged seq.
+"""Child process of the crash tests: appends to its games forever, all at once, printing each
+acknowledged action as `GAME SEQ`.
 
-Usage: python crash_child.py URL GAME_ID. It resumes from the stored log, so it also shows that
-appending carries on after a kill."""
+Usage: python crash_child.py URL GAME_ID [GAME_ID ...]. Each game is a table of its own appending
+one action after another, so with several games their appends share commits (group commit). It
+resumes from the stored logs, so it also shows that appending carries on after a kill."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
 
-from data.store import open_ledger
+from data.store import Ledger, open_ledger
 
 
-async def main(url: str, game_id: int) -> None:
-    ledger = await open_ledger(url)
+async def table(ledger: Ledger, game_id: int) -> None:
     record = await ledger.get_game(game_id)
     assert record is not None
     players = [seat.player for seat in record.seats]
@@ -20,10 +21,15 @@ async def main(url: str, game_id: int) -> None:
     while True:
         action = {"player": players[seq % len(players)], "card": "boss", "area": "kamiza", "n": seq}
         await ledger.append_action(game_id, seq, action)
-        sys.stdout.write(f"{seq}\n")  # acknowledged: append_action returned after COMMIT
+        sys.stdout.write(f"{game_id} {seq}\n")  # acknowledged: append_action returned after COMMIT
         sys.stdout.flush()
         seq += 1
 
 
+async def main(url: str, game_ids: list[int]) -> None:
+    ledger = await open_ledger(url)
+    await asyncio.gather(*(table(ledger, game_id) for game_id in game_ids))
+
+
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    asyncio.run(main(sys.argv[1], [int(arg) for arg in sys.argv[2:]]))

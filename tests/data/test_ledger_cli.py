@@ -11,6 +11,7 @@ import sys
 import pytest
 from ledger_helpers import new_game, play
 
+from data import bench
 from data.__main__ import main
 from data.db import parse_url
 from data.store import open_ledger
@@ -142,3 +143,21 @@ def test_bench_never_rebuilds_a_ledger_it_did_not_build(tmp_path, capsys):
 def test_bad_url(command, capsys):
     assert main([command, "--db", "mysql://nope"]) == 2
     assert "URL" in capsys.readouterr().err
+
+
+def test_bench_on_postgresql_fills_an_empty_database_from_the_sqlite_fixture(
+    tmp_path, pg_url, capsys, monkeypatch
+):
+    monkeypatch.setattr(bench, "_fixture_folder", lambda: str(tmp_path))
+    args = ["bench", "--db", pg_url, "--games", "30", "--appends", "8", "--queries", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "built 30 finished games" in out and "copied 30 games" in out
+    for tables in ("one table", "16 tables at once", "200 tables at once"):
+        assert f"durable appends, {tables}: " in out
+    assert "leaderboard page 0 (" in out and "p99" in out
+    assert main(args) == 0
+    assert "reusing postgresql://" in capsys.readouterr().out
+    assert main(["check", "--db", pg_url]) == 0
+    assert main([*args[:4], "20", *args[5:]]) == 2  # not a bench ledger of 20 games: left alone
+    assert "but not the bench's: point --db at an empty database" in capsys.readouterr().err

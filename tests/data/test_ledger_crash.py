@@ -1,4 +1,5 @@
-"""Crash safety: a child appending actions is killed with SIGKILL at random moments, 20 times."""
+"""Crash safety: a child appending actions is killed with SIGKILL at random moments, 20 times;
+then a child appending to 8 games at once (their appends sharing commits), on both backends."""
 
 from __future__ import annotations
 
@@ -17,13 +18,13 @@ from data.store import open_ledger
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 20
+TABLES = 8
 
 
-async def _start(url: str) -> int:
+async def _start(url: str, games: int = 1) -> list[int]:
     ledger = await open_ledger(url)
     try:
-        game_id, _, _ = await play(ledger, actions=0)
-        return game_id
+        return [(await play(ledger, actions=0))[0] for _ in range(games)]
     finally:
         await ledger.close()
 
@@ -36,10 +37,11 @@ async def _inspect(url: str, game_id: int) -> tuple[list[dict], list[str]]:
         await ledger.close()
 
 
-def _run_and_kill(url: str, game_id: int, delay: float) -> list[int]:
-    """Start the child, let it append for `delay` seconds after its first ack, SIGKILL it."""
+def _run_and_kill(url: str, game_ids: list[int], delay: float) -> dict[int, list[int]]:
+    """Start the child, let it append for `delay` seconds after its first ack, SIGKILL it; the
+    sequence numbers it acknowledged, by game."""
     child = subprocess.Popen(
-        [sys.executable, str(CHILD), url, str(game_id)],
+        [sys.executable, str(CHILD), url, *map(str, game_ids)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -59,18 +61,21 @@ def _run_and_kill(url: str, game_id: int, delay: float) -> list[int]:
             child.kill()
             child.wait()
     assert child.returncode == -signal.SIGKILL
-    lines = (first + rest).split("\n")
-    return [int(line) for line in lines[:-1]]  # the last piece is "" (or a partial line)
+    acks: dict[int, list[int]] = {game_id: [] for game_id in game_ids}
+    for line in (first + rest).split("\n")[:-1]:  # the last piece is "" (or a partial line)
+        game_id, seq = map(int, line.split())
+        acks[game_id].append(seq)
+    return acks
 
 
 @pytest.mark.slow
 def test_acknowledged_appends_survive_sigkill(tmp_path):
     url = f"sqlite:///{tmp_path}/crash.sqlite3"
-    game_id = asyncio.run(_start(url))
+    [game_id] = asyncio.run(_start(url))
     rng = random.Random(2024)
     acknowledged: list[int] = []
     for _ in range(KILLS):
-        acks = _run_and_kill(url, game_id, rng.uniform(0.0, 0.25))
+        acks = _run_and_kill(url, [game_id], rng.uniform(0.0, 0.25))[game_id]
         assert acks == list(range(acks[0], acks[0] + len(acks)))
         acknowledged += acks
         actions, problems = asyncio.run(_inspect(url, game_id))
@@ -79,3 +84,21 @@ def test_acknowledged_appends_survive_sigkill(tmp_path):
         assert set(acknowledged) <= set(range(len(actions)))  # nothing acknowledged is lost
         assert acks[0] <= len(actions) - len(acks)  # appending resumed where the log ended
     assert len(acknowledged) > KILLS * 10
+
+
+@pytest.mark.slow
+def test_acknowledged_appends_of_tables_sharing_commits_survive_sigkill(backend_url):
+    game_ids = asyncio.run(_start(backend_url, TABLES))
+    rng = random.Random(2025)
+    acknowledged: dict[int, set[int]] = {game_id: set() for game_id in game_ids}
+    for _ in range(KILLS // 2):
+        for game_id, acks in _run_and_kill(backend_url, game_ids, rng.uniform(0.0, 0.25)).items():
+            if acks:
+                assert acks == list(range(acks[0], acks[0] + len(acks)))
+            acknowledged[game_id] |= set(acks)
+        for game_id in game_ids:
+            actions, problems = asyncio.run(_inspect(backend_url, game_id))
+            assert problems == []
+            assert [a["n"] for a in actions] == list(range(len(actions)))
+            assert acknowledged[game_id] <= set(range(len(actions)))  # nothing acknowledged lost
+    assert all(len(acks) > KILLS for acks in acknowledged.values())

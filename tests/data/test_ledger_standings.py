@@ -245,3 +245,32 @@ async def test_a_version_3_ledger_moves_ratings_and_champions_to_the_new_scale(t
     assert conn.execute("SELECT rating FROM season_champions").fetchall() == [(1630.0,)]
     assert ratings.display(mu, sigma) == 1630.0
     conn.close()
+
+
+async def test_ranks_on_every_page_count_everyone_rated_higher_ties_across_pages_too(ledger):
+    season = await ledger.current_season(7)
+    # 23 members, ratings in runs of ties, one run straddling the pages of 5 (rows 4 to 7).
+    values = [
+        1700.0,
+        1650.0,
+        1650.0,
+        1600.0,
+        1550.0,
+        1550.0,
+        1550.0,
+        1550.0,
+        *range(1500, 1485, -1),
+    ]
+    async with ledger._db.write() as conn:
+        await conn.executemany(
+            "INSERT INTO ratings (season_id, game, user_id, display_name, mu, sigma, rating,"
+            " games, wins, points, best_rank, updated_at) VALUES (?, 'kamiza', ?, ?, 25.0, 8.0,"
+            " ?, 2, ?, 3, 1, '2025-01-01T00:00:00+00:00')",
+            [(season.id, 1000 + i, f"m{i}", float(v), i % 2) for i, v in enumerate(values)],
+        )
+    seen = []
+    for page in range(5):
+        board = await ledger.leaderboard(7, "kamiza", page=page, page_size=5)
+        seen += [(row.rating, row.rank) for row in board.rows]
+    assert [rating for rating, _ in seen] == sorted(map(float, values), reverse=True)
+    assert [rank for _, rank in seen] == [1 + sum(v > r for v in values) for r, _ in seen]

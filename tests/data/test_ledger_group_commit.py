@@ -1,0 +1,165 @@
+"""Group commit: concurrent appends share one transaction; each caller hears its own outcome.
+
+`GroupCommit` itself with a fake writer (batches, a failing batch retried one by one, cancelled
+callers), then the ledger on both backends: many tables at once take few commits, and a refused
+append among them fails only its own caller."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+import pytest
+from ledger_helpers import play
+
+from data.errors import LedgerError, SequenceConflict
+from data.group_commit import GroupCommit
+
+
+class Writer:
+    """A fake `write_batch`: records the batches; `bad` items refuse themselves, a `poison`
+    item fails any batch it is in (as a COMMIT refused would), `gate` holds a batch open."""
+
+    def __init__(self, poison: frozenset[int] = frozenset()) -> None:
+        self.batches: list[list[int]] = []
+        self.poison = poison
+        self.gate: asyncio.Event | None = None
+
+    async def __call__(self, items: Sequence[int]) -> list[int | Exception]:
+        self.batches.append(list(items))
+        if self.gate is not None:
+            await self.gate.wait()
+        await asyncio.sleep(0.001)  # a commit takes time: what comes meanwhile waits for it
+        if self.poison & set(items):
+            raise OSError("disk full")
+        return [ValueError(f"bad {i}") if i < 0 else i * 10 for i in items]
+
+
+async def test_one_caller_after_another_each_gets_its_own_commit():
+    writer = Writer()
+    commits = GroupCommit(writer)
+    # Each next call comes as soon as the last is told: just as its drain ends (a drain counted
+    # as running after it ended would leave this call waiting for ever, hence the timeout).
+    assert [await asyncio.wait_for(commits.submit(i), 5) for i in range(5)] == [0, 10, 20, 30, 40]
+    assert writer.batches == [[0], [1], [2], [3], [4]]  # nothing waits for a batch to fill
+
+
+async def test_callers_at_once_share_a_commit_and_each_hears_its_own_outcome():
+    writer = Writer()
+    commits = GroupCommit(writer)
+    outcomes = await asyncio.gather(
+        *(commits.submit(i) for i in [*range(1, 100), -5]), return_exceptions=True
+    )
+    assert outcomes[:99] == [i * 10 for i in range(1, 100)]
+    assert isinstance(outcomes[99], ValueError) and str(outcomes[99]) == "bad -5"
+    assert len(writer.batches) <= 2 and commits.batches == len(writer.batches)
+
+
+async def test_a_failed_batch_is_written_again_one_by_one_and_only_once():
+    writer = Writer(poison=frozenset({7}))
+    commits = GroupCommit(writer)
+    outcomes = await asyncio.gather(*(commits.submit(i) for i in range(10)), return_exceptions=True)
+    assert [o for i, o in enumerate(outcomes) if i != 7] == [i * 10 for i in range(10) if i != 7]
+    assert isinstance(outcomes[7], OSError)  # its own failure, told to it alone
+    assert writer.batches == [list(range(10)), *([i] for i in range(10))]  # no retry after that
+
+
+async def test_a_caller_cancelled_before_its_batch_leaves_nothing_written():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer)
+    first = asyncio.create_task(commits.submit(1))
+    await asyncio.sleep(0.01)  # the batch [1] is being written; 2 waits for the next one
+    second = asyncio.create_task(commits.submit(2))
+    await asyncio.sleep(0.01)
+    second.cancel()
+    writer.gate.set()
+    assert await first == 10
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    await commits.close()
+    assert writer.batches == [[1]]
+
+
+async def test_a_caller_cancelled_once_its_batch_is_taken_waits_for_it_to_end():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer)
+    caller = asyncio.create_task(commits.submit(3))
+    await asyncio.sleep(0.01)
+    caller.cancel()
+    await asyncio.sleep(0.01)
+    assert not caller.done()  # its item is being written: the caller goes on after that
+    writer.gate.set()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    assert writer.batches == [[3]]
+
+
+async def test_two_drains_write_at_once_and_close_waits_for_both():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer, drains=2)
+    calls = [asyncio.create_task(commits.submit(0))]
+    await asyncio.sleep(0.01)  # [0] is being written
+    calls += [asyncio.create_task(commits.submit(i)) for i in (1, 2)]
+    await asyncio.sleep(0.01)
+    assert writer.batches == [[0], [1, 2]]  # written at once, on two connections
+    calls.append(asyncio.create_task(commits.submit(3)))
+    await asyncio.sleep(0.01)
+    assert len(writer.batches) == 2  # both drains are busy: 3 waits for one of them
+    writer.gate.set()
+    await commits.close()
+    assert [c.result() for c in calls] == [0, 10, 20, 30]
+    assert writer.batches == [[0], [1, 2], [3]]
+
+
+async def test_a_drain_stopped_mid_batch_tells_every_caller_still_waiting():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer)
+    taken = asyncio.create_task(commits.submit(1))
+    await asyncio.sleep(0.01)  # [1] is being written
+    queued = asyncio.create_task(commits.submit(2))
+    await asyncio.sleep(0.01)
+    for drain in list(commits._tasks):  # as the loop's end cancels it
+        drain.cancel()
+    outcomes = await asyncio.gather(taken, queued, return_exceptions=True)
+    assert all(isinstance(o, LedgerError) and "stopped" in str(o) for o in outcomes), outcomes
+
+
+# -- the ledger, on both backends ----------------------------------------------------------------
+
+
+def _action(player: str, n: int) -> dict:
+    return {"player": player, "card": "boss", "area": "kamiza", "n": n}
+
+
+async def test_200_tables_at_once_share_commits_and_every_action_is_stored(ledger):
+    games = [(await play(ledger, actions=0))[0] for _ in range(200)]
+    before = ledger._appends.batches
+
+    async def table(game_id: int) -> None:
+        for seq in range(5):
+            assert await ledger.append_action(game_id, seq, _action("101", seq)) is True
+
+    await asyncio.gather(*(table(g) for g in games))
+    commits = ledger._appends.batches - before
+    assert commits <= 1000 / 10  # 1,000 appends: batches of ten or more on average
+    for game_id in games:
+        assert [a["n"] for a in (await ledger.game_log(game_id))["actions"]] == list(range(5))
+    assert await ledger.integrity_problems() == []
+
+
+async def test_a_refused_append_in_a_shared_commit_fails_only_its_own_caller(ledger):
+    games = [(await play(ledger, actions=2))[0] for _ in range(20)]
+    appends = [ledger.append_action(g, 2, _action("101", g)) for g in games]
+    appends.insert(7, ledger.append_action(games[3], 0, _action("102", -1)))  # taken, different
+    appends.insert(12, ledger.append_action(games[4], 9, _action("102", -1)))  # a gap
+    outcomes = await asyncio.gather(*appends, return_exceptions=True)
+    gap, taken = outcomes.pop(12), outcomes.pop(7)
+    assert isinstance(taken, SequenceConflict) and isinstance(gap, SequenceConflict)
+    assert (taken.seq, gap.seq, gap.expected) == (0, 9, 3)
+    assert outcomes == [True] * 20
+    for g in games:
+        assert [a.get("n") for a in (await ledger.game_log(g))["actions"]][2] == g
