@@ -9,6 +9,12 @@ posted, edited or deleted, threads, DMs) per round, over whole matches (lobbies 
 standings included). Members "think" a random 0..2*think seconds before each click, as people do.
 With `--rate-limits` the fake Discord enforces Discord's global 50 requests/s and per-route
 buckets (`fakediscord.rate_limits`), and the 429s the bot earned are printed.
+
+The bot's own share is printed beside it, per kind of click: from the click's arrival at the bot
+to its response leaving (`CLICK_TIMINGS_PATH`, `bot.click_timings`), and the lag of its event
+loop; the rest of the end-to-end time is the fake server's and the scripted members' (they share
+the CPU with the bot). The bot's resident memory (RSS) is sampled: before the tables, at its
+peak, and per table.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from fakediscord import FakeDiscord, FakeUser  # noqa: E402
 from fakediscord.rate_limits import RateLimits  # noqa: E402
 from kamiza_play import open_table, play_turn, table_version, wait_turn  # noqa: E402
 
+LOOP_LAG = "loop-lag"  # `bot.click_timings.LOOP_LAG`
 API = len("/api/v10")  # where a path's route begins
 INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
 STALE = [0]  # clicks on a table message that named a turn already over
@@ -87,9 +94,13 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
                 TURN_SECONDS=600,
                 LOBBY_SECONDS=3600,
                 EDIT_PACE_SECONDS=1.0,  # Discord's pace, not the end-to-end tests' quick one
+                CLICK_TIMINGS_PATH=workdir / "click-timings.txt",
             )
             bot = BotProcess(fake, workdir, env)
             await bot.start()
+            assert bot.proc is not None
+            memory = RssSampler(bot.proc.pid)
+            sampling = asyncio.create_task(memory.run())
             try:
                 began = time.perf_counter()
                 first_request = len(fake.state.requests)
@@ -101,8 +112,11 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
                     return_exceptions=True,
                 )
                 elapsed = time.perf_counter() - began
+                await asyncio.sleep(1.2)  # the bot writes its timings once a second
             finally:
+                sampling.cancel()
                 await bot.kill9()
+            own = bot_side(workdir / "click-timings.txt")
             state = fake.state
             answered = [i.elapsed for i in state.interactions if i.elapsed is not None]
             requests = state.requests[first_request:]
@@ -153,7 +167,84 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
     print(f"answers later than Discord's 3 s: {late}; clicks on a turn already over: {STALE[0]}")
     slow = Counter(kind(i.name) for i in state.interactions if (i.elapsed or 0) > 1.0)
     print(f"answers later than 1 s, by kind: {dict(slow.most_common())}")
+    end_to_end: dict[str, list[float]] = {}
+    for i in state.interactions:
+        if i.elapsed is not None:
+            end_to_end.setdefault(kind(i.name), []).append(i.elapsed * 1000)
+    print_shares(end_to_end, own)
+    memory.print(tables)
     return 0
+
+
+def bot_side(path: Path) -> dict[str, list[float]]:
+    """The bot's own milliseconds per kind of click (and its loop's lag), from its file."""
+    found: dict[str, list[float]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            name, _, ms = line.rpartition(" ")
+            found.setdefault(name, []).append(float(ms))
+    return found
+
+
+def print_shares(end_to_end: dict[str, list[float]], own: dict[str, list[float]]) -> None:
+    """End to end (the fake's clock) beside the bot's own share (the bot's clock), per kind."""
+    everything = [ms for name, values in own.items() if name != LOOP_LAG for ms in values]
+    if not everything:
+        print("the bot's own time per click: none recorded")
+        return
+    print(
+        f"the bot's own time, click arrived -> response sent: p50 "
+        f"{percentile(everything, 0.5):.1f} ms, p99 {percentile(everything, 0.99):.1f} ms, "
+        f"max {max(everything):.1f} ms, over 1 s {sum(1 for v in everything if v > 1000)}"
+    )
+    print("  kind               n   end to end p50/p99/max ms    bot's own p50/p99/max ms")
+    for name, values in sorted(end_to_end.items(), key=lambda kv: -len(kv[1])):
+        mine = own.get(name, [])
+        print(f"  {name:14s} {len(values):6d}   {spread(values):26s} {spread(mine)}")
+    lag = own.get(LOOP_LAG, [])
+    if lag:
+        print(f"bot's event loop lag (a 50 ms sleep's overshoot): {spread(lag)} ms p50/p99/max")
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{percentile(values, 0.5):7.1f} {percentile(values, 0.99):7.1f} {max(values):7.1f}"
+
+
+class RssSampler:
+    """The bot process's resident memory, sampled every half second."""
+
+    def __init__(self, pid: int) -> None:
+        self.status = Path(f"/proc/{pid}/status")
+        self.first: int | None = None
+        self.peak = 0
+
+    def sample(self) -> None:
+        try:
+            text = self.status.read_text()
+        except OSError:
+            return
+        for line in text.splitlines():
+            if line.startswith("VmRSS:"):
+                kb = int(line.split()[1])
+                self.first = kb if self.first is None else self.first
+                self.peak = max(self.peak, kb)
+
+    async def run(self) -> None:
+        while True:
+            self.sample()
+            await asyncio.sleep(0.5)
+
+    def print(self, tables: int) -> None:
+        if self.first is None:
+            return
+        grown = self.peak - self.first
+        print(
+            f"bot RSS: {self.first / 1024:.1f} MB before the tables, peak {self.peak / 1024:.1f} "
+            f"MB: {grown / max(1, tables):.1f} KB per playing table (lobbies, games, ledger "
+            "and caches while they play; idle tables: tests/bench_idle_tables.py)"
+        )
 
 
 if __name__ == "__main__":
