@@ -37,6 +37,12 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
+# How long the event loop's thread may keep the GIL while the ledger's writer thread waits for
+# it (Python's default: 5 ms). A durable append hands the GIL to that thread and back a few
+# times; with the loop busy, each hand-over cost up to the whole interval, and a click's answer
+# waits for its append (issue 20).
+SWITCH_INTERVAL = 0.001
+
 # The cogs, loaded in this order. Each is a package with `async def setup(bot)`; `bot.games`
 # adds every registered game's commands and menus (`bot.games.registry`).
 EXTENSIONS: tuple[str, ...] = (
@@ -273,4 +279,5 @@ async def _run(settings: Settings) -> int:
 
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
     return asyncio.run(_run(settings))
