@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -35,6 +36,7 @@ sys.path[:0] = [str(TESTS), str(TESTS / "e2e")]
 from bot_process import BotProcess, bot_env  # noqa: E402
 from fakediscord import FakeDiscord, FakeUser  # noqa: E402
 from fakediscord.rate_limits import RateLimits  # noqa: E402
+from fakediscord.state import Channel  # noqa: E402
 from kamiza_play import open_table, play_turn, table_version, wait_turn  # noqa: E402
 
 LOOP_LAG = "loop-lag"  # `bot.click_timings.LOOP_LAG`
@@ -43,13 +45,32 @@ INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
 STALE = [0]  # clicks on a table message that named a turn already over
 
 
-async def one_table(fake: FakeDiscord, index: int, think: float, rng: random.Random) -> int:
+def servers(fake: FakeDiscord, tables: int, per_server: int) -> list[Channel]:
+    """Each table's #general: `per_server` tables in a server, as a bot's tables spread over
+    the servers it is in (the bot opens at most `TABLES_PER_SERVER`, 50, in one; and Discord
+    creates threads from one channel's messages slowly). The servers exist before the bot
+    connects: they come in its READY."""
+    state = fake.state
+    generals = [state.general]
+    for n in range(1, -(-tables // per_server)):
+        guild_id = state.add_guild(f"server {n}")
+        generals.append(
+            next(
+                c for c in state.channels.values() if c.guild_id == guild_id and c.name == "general"
+            )
+        )
+    return [generals[i // per_server] for i in range(tables)]
+
+
+async def one_table(
+    fake: FakeDiscord, index: int, think: float, rng: random.Random, where: Channel
+) -> int:
     """Open, fill, start and play one table to the end; returns the rounds played."""
     state = fake.state
     players = [FakeUser(state, state.add_user(f"t{index}p{i}")) for i in range(4)]
     host, *others = players
     await asyncio.sleep(rng.uniform(0, think * 4))  # tables open over a few seconds
-    thread, lobby = await open_table(host, patience=120)
+    thread, lobby = await open_table(host, patience=120, where=where)
     for user in others:
         await asyncio.sleep(rng.uniform(0, 2 * think))
         await user.click(lobby, "Join")
@@ -80,10 +101,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
+async def main(tables: int, think: float, seed: int, rate_limits: bool, per_server: int) -> int:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
+            where = servers(fake, tables, per_server)
             fake.state.interaction_deadline = 30.0  # measure slow answers instead of failing
             limits = fake.state.rate_limits = RateLimits() if rate_limits else None
             workdir = Path(tmp) / "bot"
@@ -106,7 +128,7 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
                 first_request = len(fake.state.requests)
                 outcomes = await asyncio.gather(
                     *(
-                        one_table(fake, i, think, random.Random(rng.random()))
+                        one_table(fake, i, think, random.Random(rng.random()), where[i])
                         for i in range(tables)
                     ),
                     return_exceptions=True,
@@ -137,7 +159,10 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
             rounds = [r for r in outcomes if isinstance(r, int)]
             stuck = [r for r in outcomes if not isinstance(r, int)]
             total_rounds = sum(rounds)
-    print(f"tables: {tables} concurrent 4-player KAMIZA matches, think time ~{think:g} s")
+    print(
+        f"tables: {tables} concurrent 4-player KAMIZA matches, think time ~{think:g} s, "
+        f"{len(set(map(id, where)))} servers"
+    )
     print(
         f"played: {total_rounds} rounds in {elapsed:.1f} s; {len(answered)} interactions answered"
     )
@@ -172,7 +197,7 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool) -> int:
         if i.elapsed is not None:
             end_to_end.setdefault(kind(i.name), []).append(i.elapsed * 1000)
     print_shares(end_to_end, own)
-    memory.print(tables)
+    memory.print(tables, elapsed)
     return 0
 
 
@@ -213,18 +238,26 @@ def spread(values: list[float]) -> str:
 
 
 class RssSampler:
-    """The bot process's resident memory, sampled every half second."""
+    """The bot process's resident memory, sampled every half second, and its CPU time beside
+    this process's (the fake Discord and the scripted members)."""
 
     def __init__(self, pid: int) -> None:
         self.status = Path(f"/proc/{pid}/status")
+        self.stat = Path(f"/proc/{pid}/stat")
         self.first: int | None = None
         self.peak = 0
+        self.bot_cpu = [0.0, 0.0]  # seconds: when sampling began, the latest sample
+        self.own_cpu = [time.process_time(), time.process_time()]
 
     def sample(self) -> None:
         try:
             text = self.status.read_text()
+            fields = self.stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             return
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+        self.bot_cpu = [cpu, cpu] if self.first is None else [self.bot_cpu[0], cpu]
+        self.own_cpu[1] = time.process_time()
         for line in text.splitlines():
             if line.startswith("VmRSS:"):
                 kb = int(line.split()[1])
@@ -236,9 +269,15 @@ class RssSampler:
             self.sample()
             await asyncio.sleep(0.5)
 
-    def print(self, tables: int) -> None:
+    def print(self, tables: int, elapsed: float) -> None:
         if self.first is None:
             return
+        bot = self.bot_cpu[1] - self.bot_cpu[0]
+        fake = self.own_cpu[1] - self.own_cpu[0]
+        print(
+            f"CPU over the run ({elapsed:.0f} s): the bot {bot:.0f} s ({bot / elapsed:.0%} of a "
+            f"core), the fake Discord and scripted members {fake:.0f} s ({fake / elapsed:.0%})"
+        )
         grown = self.peak - self.first
         print(
             f"bot RSS: {self.first / 1024:.1f} MB before the tables, peak {self.peak / 1024:.1f} "
@@ -257,5 +296,10 @@ if __name__ == "__main__":
         action="store_true",
         help="the fake Discord enforces the global 50/s and per-route limits; 429s are printed",
     )
+    parser.add_argument(
+        "--per-server", type=int, default=25, help="tables opened in one server (at most 50)"
+    )
     args = parser.parse_args()
-    sys.exit(asyncio.run(main(args.tables, args.think, args.seed, args.rate_limits)))
+    sys.exit(
+        asyncio.run(main(args.tables, args.think, args.seed, args.rate_limits, args.per_server))
+    )
