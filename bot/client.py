@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -16,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.call_budget import CallBudget, limit_calls
+from bot.click_timings import ClickTimings
 from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
@@ -34,6 +36,12 @@ from data.urls import redact_url
 from .settings import Settings
 
 log = logging.getLogger(__name__)
+
+# How long the event loop's thread may keep the GIL while the ledger's writer thread waits for
+# it (Python's default: 5 ms). A durable append hands the GIL to that thread and back a few
+# times; with the loop busy, each hand-over cost up to the whole interval, and a click's answer
+# waits for its append (issue 20).
+SWITCH_INTERVAL = 0.001
 
 # The cogs, loaded in this order. Each is a package with `async def setup(bot)`; `bot.games`
 # adds every registered game's commands and menus (`bot.games.registry`).
@@ -78,6 +86,9 @@ class KamizaBot(commands.Bot):
         self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
         # Every call with the bot token, from every table, spends one budget (`bot.call_budget`).
         self.call_budget = CallBudget()
+        # The benchmark's measure of the bot's own time per click (`bot.click_timings`).
+        path = settings.click_timings_path
+        self.click_timings = ClickTimings(Path(path)) if path else None
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
@@ -85,7 +96,11 @@ class KamizaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         # Logged in: discord.py's session exists (interactions name it by its mangled name too).
-        limit_calls(self.http._HTTPClient__session, self.call_budget)  # type: ignore[attr-defined]
+        session = self.http._HTTPClient__session  # type: ignore[attr-defined]
+        limit_calls(session, self.call_budget)
+        if self.click_timings is not None:
+            self.click_timings.watch(session)
+            self.click_timings.start()
         if self.ledger is None:  # `run` opens it before connecting to Discord
             self.ledger = await open_ledger(self.settings.database_url)
         self.tables = TableManager(
@@ -136,7 +151,15 @@ class KamizaBot(commands.Bot):
             raise
         log.info("Resumed %d rematch offers and %d thread archives", offers, archives)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # discord.py dispatches "interaction" as it parses the gateway event: the click arrived.
+        if event_name == "interaction" and self.click_timings is not None:
+            self.click_timings.arrived(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def close(self) -> None:
+        if self.click_timings is not None:
+            await self.click_timings.close()
         if self.forwarder is not None:
             await self.forwarder.close()
         if self.tables is not None:
@@ -256,4 +279,5 @@ async def _run(settings: Settings) -> int:
 
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
     return asyncio.run(_run(settings))

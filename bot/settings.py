@@ -47,6 +47,9 @@ class Settings(PluginSettings):
     # The web companion's address (`python -m web`): the bot's link buttons point there, for
     # servers that turned their pages on. Unset: no links.
     web_base_url: str | None = None
+    # The table benchmark's file of the bot's own time per click (`bot.click_timings`). Unset:
+    # nothing is measured.
+    click_timings_path: str | None = None
 
     @field_validator("discord_token")
     @classmethod

@@ -40,6 +40,8 @@ from rules.log import load, start
 from rules.registry import GAMES
 
 dumps = partial(json.dumps, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+SET_NOTE = """INSERT INTO game_notes (game_id, key, value) VALUES (?, ?, ?)
+              ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value"""
 BATCH = 200
 
 
@@ -262,11 +264,7 @@ class SqlLedger:
 
     async def set_note(self, game_id: int, key: str, value: Any) -> None:
         async with self._db.write() as conn:
-            await conn.execute(
-                """INSERT INTO game_notes (game_id, key, value) VALUES (?, ?, ?)
-                   ON CONFLICT (game_id, key) DO UPDATE SET value = excluded.value""",
-                (game_id, key, dumps(value)),
-            )
+            await conn.execute(SET_NOTE, (game_id, key, dumps(value)))
 
     async def notes(self, game_id: int) -> dict[str, Any]:
         async with (

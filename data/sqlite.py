@@ -12,7 +12,15 @@ from typing import Any
 from data import members, records
 from data.db import Database
 from data.group_commit import GroupCommit
-from data.sql_ledger import Append, SqlLedger, _utcnow, checked_action, refusal_outcome
+from data.sql_ledger import (
+    SET_NOTE,
+    Append,
+    SqlLedger,
+    _utcnow,
+    checked_action,
+    dumps,
+    refusal_outcome,
+)
 from data.store import HandDelivery, MemberPrefs, WebPresence
 
 INSERT_ACTION = (
@@ -38,6 +46,13 @@ def _append_all(appends: Sequence[Append], conn: sqlite3.Connection) -> list[boo
     return outcomes
 
 
+def _set_all(notes: Sequence[tuple[int, str, str]], conn: sqlite3.Connection) -> list[None]:
+    """On the writer's thread, inside one transaction: each note, in the order asked (the last
+    value of a key wins)."""
+    conn.executemany(SET_NOTE, notes)
+    return [None] * len(notes)
+
+
 def _refusal(conn: sqlite3.Connection, a: Append) -> bool | Exception:
     found = [
         conn.execute(sql, args).fetchone()
@@ -57,6 +72,11 @@ class SqliteLedger(SqlLedger):
         self._prefs: dict[int, MemberPrefs] = {}
         # One writer, one batch at a time: the next is what queued while the last one committed.
         self._appends: GroupCommit[Append, bool] = GroupCommit(self._write_appends)
+        # Game notes the same way. A table keeps one as each message it posts (its ids, for a
+        # restart): a dozen a round. As units of work of their own (`Database.write`, a thread
+        # hop per statement) they held the writer while the clicks' appends queued behind them
+        # (issue 20: a KAMIZA play's p99 of 0.4 s at 50 tables); batched, each costs one row.
+        self._notes: GroupCommit[tuple[int, str, str], None] = GroupCommit(self._write_notes)
 
     @classmethod
     async def open(
@@ -72,8 +92,16 @@ class SqliteLedger(SqlLedger):
         """One transaction, one COMMIT (one fsync) for every append waiting (`GroupCommit`)."""
         return await self._sqlite.write_fn(partial(_append_all, appends))
 
+    async def set_note(self, game_id: int, key: str, value: Any) -> None:
+        await self._notes.submit((game_id, key, dumps(value)))
+
+    async def _write_notes(self, notes: Sequence[tuple[int, str, str]]) -> list[None]:
+        return await self._sqlite.write_fn(partial(_set_all, notes))
+
     async def close(self) -> None:
-        await self._appends.close()  # the appends already submitted are written first
+        # The appends and notes already submitted are written first.
+        await self._appends.close()
+        await self._notes.close()
         await super().close()
 
     # -- a member's own choices ----------------------------------------------------------------

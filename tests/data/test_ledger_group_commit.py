@@ -163,3 +163,25 @@ async def test_a_refused_append_in_a_shared_commit_fails_only_its_own_caller(led
     assert outcomes == [True] * 20
     for g in games:
         assert [a.get("n") for a in (await ledger.game_log(g))["actions"]][2] == g
+
+
+async def test_notes_from_many_tables_share_commits_and_the_last_value_wins(sqlite_ledger):
+    """SQLite: game notes (a table's message ids, a dozen a round) are batched like appends,
+    so they never hold the writer in front of a click's append (issue 20)."""
+    ledger = sqlite_ledger
+    games = [(await play(ledger, actions=0))[0] for _ in range(50)]
+    before = ledger._notes.batches
+
+    async def table(game_id: int) -> None:
+        for n in range(4):
+            await ledger.set_note(game_id, "messages", {"table": n})
+
+    await asyncio.gather(*(table(g) for g in games))
+    assert ledger._notes.batches - before <= 200 / 10
+    for game_id in games:
+        assert (await ledger.notes(game_id))["messages"] == {"table": 3}
+    refused, written = await asyncio.gather(  # a note of no game: refused for itself only
+        ledger.set_note(10**9, "x", 1), ledger.set_note(games[0], "y", 2), return_exceptions=True
+    )
+    assert isinstance(refused, Exception) and written is None
+    assert (await ledger.notes(games[0]))["y"] == 2

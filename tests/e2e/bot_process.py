@@ -27,6 +27,7 @@ SETTINGS = (
     "SHARD_IDS",
     "AI_WORKERS",
     "AI_THINK_MS",
+    "CLICK_TIMINGS_PATH",
 )
 
 
