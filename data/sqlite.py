@@ -23,6 +23,7 @@ from data.sql_ledger import (
 )
 from data.store import HandDelivery, MemberPrefs, WebPresence
 
+DROP_NOTE = "DELETE FROM game_notes WHERE game_id = ? AND key = ?"
 INSERT_ACTION = (
     "INSERT INTO actions (game_id, seq, player, action, created_at) VALUES (?, ?, ?, ?, ?)"
 )
@@ -46,10 +47,14 @@ def _append_all(appends: Sequence[Append], conn: sqlite3.Connection) -> list[boo
     return outcomes
 
 
-def _set_all(notes: Sequence[tuple[int, str, str]], conn: sqlite3.Connection) -> list[None]:
-    """On the writer's thread, inside one transaction: each note, in the order asked (the last
-    value of a key wins)."""
-    conn.executemany(SET_NOTE, notes)
+def _set_all(notes: Sequence[tuple[int, str, str | None]], conn: sqlite3.Connection) -> list[None]:
+    """On the writer's thread, inside one transaction: each note set (or dropped: None), in the
+    order asked, so the last word on a key wins."""
+    for game_id, key, value in notes:
+        if value is None:
+            conn.execute(DROP_NOTE, (game_id, key))
+        else:
+            conn.execute(SET_NOTE, (game_id, key, value))
     return [None] * len(notes)
 
 
@@ -76,7 +81,8 @@ class SqliteLedger(SqlLedger):
         # restart): a dozen a round. As units of work of their own (`Database.write`, a thread
         # hop per statement) they held the writer while the clicks' appends queued behind them
         # (issue 20: a KAMIZA play's p99 of 0.4 s at 50 tables); batched, each costs one row.
-        self._notes: GroupCommit[tuple[int, str, str], None] = GroupCommit(self._write_notes)
+        # A note dropped goes the same way, in line behind the notes set before it.
+        self._notes: GroupCommit[tuple[int, str, str | None], None] = GroupCommit(self._write_notes)
 
     @classmethod
     async def open(
@@ -95,7 +101,10 @@ class SqliteLedger(SqlLedger):
     async def set_note(self, game_id: int, key: str, value: Any) -> None:
         await self._notes.submit((game_id, key, dumps(value)))
 
-    async def _write_notes(self, notes: Sequence[tuple[int, str, str]]) -> list[None]:
+    async def drop_note(self, game_id: int, key: str) -> None:
+        await self._notes.submit((game_id, key, None))
+
+    async def _write_notes(self, notes: Sequence[tuple[int, str, str | None]]) -> list[None]:
         return await self._sqlite.write_fn(partial(_set_all, notes))
 
     async def close(self) -> None:

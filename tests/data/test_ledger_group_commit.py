@@ -185,3 +185,16 @@ async def test_notes_from_many_tables_share_commits_and_the_last_value_wins(sqli
     )
     assert isinstance(refused, Exception) and written is None
     assert (await ledger.notes(games[0]))["y"] == 2
+
+
+async def test_a_note_dropped_after_it_was_set_stays_dropped_whatever_the_batches(sqlite_ledger):
+    """A drop asked for after a set, from another task while the set still waits for its batch,
+    is written after it: a restart must not find an archive or rematch offer already taken back."""
+    ledger = sqlite_ledger
+    games = [(await play(ledger, actions=0))[0] for _ in range(20)]
+    busy = [asyncio.create_task(ledger.set_note(g, "messages", {"n": 1})) for g in games]
+    set_first = asyncio.create_task(ledger.set_note(games[0], "archive", {"due": 1.0}))
+    await asyncio.sleep(0)  # the set is queued (behind the batch under way)
+    await ledger.drop_note(games[0], "archive")
+    await asyncio.gather(set_first, *busy)
+    assert "archive" not in await ledger.notes(games[0])
