@@ -65,7 +65,9 @@ def _only_comments(statement: str) -> bool:
     return all(not line or line.startswith("--") or line == ";" for line in lines)
 
 
-async def _connect(url: SqliteUrl, readonly: bool) -> aiosqlite.Connection:
+async def _connect(
+    url: SqliteUrl, readonly: bool, *, current_only: bool = False
+) -> aiosqlite.Connection:
     """A configured connection to the file; on any error it is closed again, because its worker
     thread (not a daemon) would otherwise keep the process alive after the error."""
     try:
@@ -77,7 +79,7 @@ async def _connect(url: SqliteUrl, readonly: bool) -> aiosqlite.Connection:
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if not readonly:
             # Before WAL mode, which rewrites the header of a file that is not in WAL mode yet.
-            await _check_is_ledger(conn, url.path)
+            await _check_is_ledger(conn, url.path, current_only=current_only)
             await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute(f"PRAGMA synchronous = {url.synchronous.upper()}")
         await conn.execute("PRAGMA foreign_keys = ON")
@@ -122,9 +124,12 @@ def _prepare_file(path: str) -> None:
     os.chmod(path, PRIVATE_FILE_MODE)  # exactly 0600: os.open's mode is narrowed by the umask
 
 
-async def _check_is_ledger(conn: aiosqlite.Connection, path: str) -> None:
+async def _check_is_ledger(
+    conn: aiosqlite.Connection, path: str, *, current_only: bool = False
+) -> None:
     """Refuse, before anything is written, a file that is not an empty or Kamiza SQLite database
     at a schema version this code knows. Reading the schema is what finds garbage and truncation.
+    `current_only` (a reader that must not migrate): refuse an older schema too.
     """
     version = await user_version(conn)
     async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
@@ -139,6 +144,16 @@ async def _check_is_ledger(conn: aiosqlite.Connection, path: str) -> None:
     known = len(migrations())
     if version > known:
         raise LedgerOpenError(f"{path}: {_newer_schema(version, known)}")
+    if current_only and version < known:
+        raise LedgerOpenError(f"{path}: {older_schema(version, known)}")
+
+
+def older_schema(version: int, known: int) -> str:
+    """Why a process that does not migrate (the web companion) refuses a ledger."""
+    return (
+        f"the ledger's schema is older than this version of Kamiza (schema version {version}, "
+        f"this version knows {known}): start the bot of this version once to upgrade it"
+    )
 
 
 def _newer_schema(version: int, known: int) -> str:
@@ -330,23 +345,29 @@ class Database:
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str, *, exclusive: bool = False) -> Database:
+    async def open(cls, url: str, *, exclusive: bool = False, migrating: bool = True) -> Database:
         """Open the ledger file, creating and migrating it as needed.
 
         Raises ValueError for a bad URL and LedgerOpenError for a file that cannot be a ledger;
-        no connection is left open then.
+        no connection is left open then. `migrating=False` (the web companion, which must not
+        upgrade the bot's ledger): a missing file or a schema other than this code's is refused
+        instead, before anything is written.
         """
         parsed = parse_url(url)
-        _prepare_file(parsed.path)
+        if migrating:
+            _prepare_file(parsed.path)
+        elif not os.path.isfile(parsed.path):
+            raise LedgerOpenError(f"no ledger at {parsed.path}: start the bot once to create it")
         # `exclusive`: the process's hold, taken before anything reads or writes the file.
         held = one_process.acquire(parsed.path) if exclusive else ""
         try:
-            writer = await _connect(parsed, readonly=False)
+            writer = await _connect(parsed, readonly=False, current_only=not migrating)
         except BaseException:
             one_process.release(held)
             raise
         try:
-            await migrate(writer)
+            if migrating:
+                await migrate(writer)
             plain_writer = await _PlainWriter.open(parsed)
             try:
                 reader = await _connect(parsed, readonly=True)

@@ -130,9 +130,10 @@ class PgDatabase:
         self.url = url
 
     @classmethod
-    async def open(cls, url: str) -> PgDatabase:
+    async def open(cls, url: str, *, migrating: bool = True) -> PgDatabase:
         """Connect, refuse what cannot be a ledger before writing, migrate; LedgerOpenError
-        (one line, the URL without its password) for anything that stops it."""
+        (one line, the URL without its password) for anything that stops it. `migrating=False`
+        (the web companion): a schema other than this code's is refused, nothing written."""
         shown = redact_url(url)
         try:
             pool = await asyncpg.create_pool(
@@ -142,8 +143,9 @@ class PgDatabase:
             raise connect_error(shown, exc) from None
         try:
             async with pool.acquire() as conn:
-                await check_is_ledger(conn, shown)
-                await migrate(conn)
+                await check_is_ledger(conn, shown, current_only=not migrating)
+                if migrating:
+                    await migrate(conn)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, LedgerOpenError):
@@ -208,11 +210,15 @@ async def schema_version(conn: Connection) -> int | None:
     return int(version or 0)
 
 
-async def check_is_ledger(conn: Connection, shown: str) -> None:
-    """Refuse, before anything is written, a database with other tables or a newer schema."""
-    from data.db import _newer_schema
+async def check_is_ledger(conn: Connection, shown: str, *, current_only: bool = False) -> None:
+    """Refuse, before anything is written, a database with other tables or a newer schema;
+    `current_only` (a reader that must not migrate), an older one too."""
+    from data.db import _newer_schema, older_schema
 
     version = await schema_version(conn)
+    known = len(migrations())
+    if current_only and (version or 0) < known:
+        raise LedgerOpenError(f"{shown}: {older_schema(version or 0, known)}")
     if version is None:
         tables = await conn.fetchval(
             "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
@@ -220,7 +226,6 @@ async def check_is_ledger(conn: Connection, shown: str) -> None:
         if tables:
             raise LedgerOpenError(f"{shown} is not a Kamiza ledger (a database with other tables)")
         return
-    known = len(migrations())
     if version > known:
         raise LedgerOpenError(f"{shown}: {_newer_schema(version, known)}")
 

@@ -47,8 +47,10 @@ class PostgresLedger(SqlLedger):
         self._appends: GroupCommit[Append, bool] = GroupCommit(self._write_appends, drains=2)
 
     @classmethod
-    async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None) -> PostgresLedger:
-        return cls(await PgDatabase.open(url), clock or _utcnow)
+    async def open(
+        cls, url: str, *, clock: Callable[[], datetime] | None = None, migrating: bool = True
+    ) -> PostgresLedger:
+        return cls(await PgDatabase.open(url, migrating=migrating), clock or _utcnow)
 
     async def _lock_guild(self, conn: PgConn, guild_id: int) -> None:
         await conn.lock_guild(guild_id)

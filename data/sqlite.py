@@ -86,9 +86,15 @@ class SqliteLedger(SqlLedger):
 
     @classmethod
     async def open(
-        cls, url: str, *, clock: Callable[[], datetime] | None = None, exclusive: bool = False
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        exclusive: bool = False,
+        migrating: bool = True,
     ) -> SqliteLedger:
-        return cls(await Database.open(url, exclusive=exclusive), clock or _utcnow)
+        db = await Database.open(url, exclusive=exclusive, migrating=migrating)
+        return cls(db, clock or _utcnow)
 
     async def append_action(self, game_id: int, seq: int, action: dict[str, Any]) -> bool:
         text = checked_action(seq, action)

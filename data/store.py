@@ -360,6 +360,7 @@ async def open_ledger(
     *,
     clock: Callable[[], datetime] | None = None,
     exclusive: bool = False,
+    migrating: bool = True,
 ) -> Ledger:
     """Open (creating and migrating as needed) the ledger at `url`.
 
@@ -375,12 +376,16 @@ async def open_ledger(
     another process opening it so is refused with `LedgerOpenError`. Tools and tests that look
     at the file meanwhile (`python -m data check`) open it without. PostgreSQL ignores it: its
     ledger is made to be shared.
+
+    `migrating=False` (the web companion, read-only: it must not upgrade the bot's ledger): a
+    missing SQLite file, or a schema older or newer than this code's, raises `LedgerOpenError`
+    with nothing written.
     """
     check_url(url)
     if is_postgres(url):
         from data.postgres import PostgresLedger
 
-        return await PostgresLedger.open(url, clock=clock)
+        return await PostgresLedger.open(url, clock=clock, migrating=migrating)
     from data.sqlite import SqliteLedger
 
-    return await SqliteLedger.open(url, clock=clock, exclusive=exclusive)
+    return await SqliteLedger.open(url, clock=clock, exclusive=exclusive, migrating=migrating)

@@ -25,7 +25,8 @@ log = logging.getLogger("web")
 
 
 async def serve(settings: WebSettings, *, reuse_port: bool = False) -> None:
-    ledger = await open_ledger(settings.database_url)
+    # The site only reads: it never creates nor upgrades the bot's ledger (README "Web companion").
+    ledger = await open_ledger(settings.database_url, migrating=False)
     if not isinstance(ledger, SqlLedger):  # both backends are: they lend read snapshots
         raise TypeError(f"a ledger without read snapshots: {type(ledger).__name__}")
     runner = web.AppRunner(make_app(ledger))
