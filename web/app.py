@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,17 @@ def humane(key: Any) -> str:
     return str(key).replace("_", " ")
 
 
+def utc_time(value: str | None) -> str:
+    """A stored time (ISO text) to the minute, labelled: "2026-11-28 03:00 UTC"; "" for none.
+    The site cannot know its visitor's zone (no script needed), so it says which it shows."""
+    if not value:
+        return ""
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
 def show(value: Any, names: Mapping[str, str]) -> str:
     """A replay value as plain text (escaped by the template), seats named."""
     if value is None:
@@ -76,6 +88,7 @@ def environment() -> jinja2.Environment:
     env.filters["game_title"] = game_title
     env.filters["humane"] = humane
     env.filters["show"] = show
+    env.filters["utc_time"] = utc_time
     return env
 
 

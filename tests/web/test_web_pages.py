@@ -115,3 +115,13 @@ async def test_a_bot_seat_is_named_and_not_linked(web_ledger):
         assert "Bot 1" in text and "/players/None" not in text
     finally:
         await client.close()
+
+
+async def test_times_are_labelled_utc(client, community):
+    """The site shows stored times (UTC) to the minute and says so: "2026-11-28 03:00 UTC"."""
+    labelled = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+    game = await page(client, f"{SERVER}/games/{community.kamiza[0]}")
+    assert labelled.search(game)
+    server = await page(client, SERVER)
+    ended = re.findall(r"<td>([^<]*\d\d:\d\d[^<]*)</td>", server)
+    assert ended and all(labelled.fullmatch(cell) for cell in ended)
