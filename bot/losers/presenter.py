@@ -32,7 +32,7 @@ from bot.runtime.table import Table
 from bot.tables.messages import computer_name, laid_out, seat_colour
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
-from data.store import ResultRow
+from data.store import ResultRow, Seat
 from rules.base import Event
 from rules.log import apply_entry, start
 from rules.losers import RightsOfLosers
@@ -102,6 +102,20 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         if not table.seats[player].is_bot:
             return super().plain_name(table, player, lang)
         return computer_by_seat(table, player, lang)
+
+    def recorded_name(
+        self,
+        seats: Mapping[str, Seat],
+        seating: Sequence[str],
+        levels: Mapping[str, str],
+        player: str,
+        lang: str,
+    ) -> str:
+        """The recap's name: a computer by its seat in play, as `seat_name` names it."""
+        seat = seats.get(player)
+        if seat is None or not seat.is_bot or player not in seating:
+            return super().recorded_name(seats, seating, levels, player, lang)
+        return computer_in_play(seating, player, lang, levels.get(player))
 
     def accent(
         self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
@@ -289,5 +303,9 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
 def computer_by_seat(table: Table[RightsOfLosers], player: str, lang: str) -> str:
     """ "🤖 Bot N" with N the computer's seat in play, as `menus.seat_label` numbers it (seat ① is
     Bot 1), with its level when chosen ("🤖 Bot 1 (hard)")."""
-    number = table.state.players.index(player) + 1
-    return "🤖 " + computer_name(number, lang, table.levels.get(player))
+    return computer_in_play(table.state.players, player, lang, table.levels.get(player))
+
+
+def computer_in_play(seating: Sequence[str], player: str, lang: str, level: str | None) -> str:
+    """ "🤖 Bot N" with N the computer's place in `seating`, the order of play."""
+    return "🤖 " + computer_name(seating.index(player) + 1, lang, level)

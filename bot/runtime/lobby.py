@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -13,7 +13,7 @@ from bot.runtime.memory import Memory
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
-from data.store import Ledger, Seat
+from data.store import GameRecord, Ledger, Seat
 from rules.base import InvalidSetup
 from rules.registry import GAMES
 
@@ -56,6 +56,11 @@ def seat_levels(computers: Sequence[ComputerSeat], seats: Sequence[Seat]) -> dic
             known = 0 <= index < len(computers)
             levels[seat.player] = computers[index].level if known else DEFAULT_LEVEL
     return levels
+
+
+def levels_of(record: GameRecord, notes: Mapping[str, Any]) -> dict[str, str]:
+    """The levels of a stored game's computer seats (its computers note)."""
+    return seat_levels(computers_from(notes.get(COMPUTERS_NOTE), record.seats), record.seats)
 
 
 def bot_seat(number: int) -> Seat:

@@ -18,6 +18,7 @@ from bot.runtime.lobby import (
     computers_from,
     computers_note,
     human_seat,
+    levels_of,
     seat_levels,
 )
 from bot.runtime.presenter import Presenter
@@ -424,11 +425,6 @@ class TableManager:
         for item in self.live():
             await item.stop()
         self.thinker.close()  # the computer players' workers stop with the bot
-
-
-def levels_of(record: GameRecord, notes: Mapping[str, Any]) -> dict[str, str]:
-    """The levels of a stored game's computer seats (its computers note)."""
-    return seat_levels(computers_from(notes.get(COMPUTERS_NOTE), record.seats), record.seats)
 
 
 async def _quietly(write: Awaitable[None], game_id: int) -> None:

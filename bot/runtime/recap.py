@@ -35,6 +35,9 @@ class Recap:
     score: int
     rank: int | None  # None while the game goes on
     autopilot: bool  # still on autopilot (press "I'm back" to play again)
+    # The players in the game's order of play (its state's `players`): a game that numbers its
+    # computers by their seat in play names them so (`MessagePresenter.recorded_name`).
+    seating: tuple[str, ...] = ()
 
 
 def recap_of(
@@ -63,4 +66,5 @@ def recap_of(
         score=score,
         rank=row.rank if row is not None else None,
         autopilot=autopilot and row is None,
+        seating=tuple(state.players),
     )

@@ -17,7 +17,7 @@ from bot.runtime.moment import Moment
 from bot.runtime.table import Table
 from bot.tables import delivery
 from bot.tables.hand_view import HandView
-from bot.tables.messages import Messages, mention
+from bot.tables.messages import Messages
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,10 @@ class TurnPings(Messages):
     """The turn pings of a game's presenter (`MessagePresenter`)."""
 
     hand: HandView[Any]  # the game's private menu, sent along with a ping by DM
+
+    def seat_name(self, table: Table[Any], player: str) -> str:
+        """A seat named as the game's presenter names it at the table (`MessagePresenter`)."""
+        raise NotImplementedError
 
     async def turn(self, table: Table[Any], moment: Moment[Any]) -> None:
         """Tell a member their turn with a new message (only a new message's mention notifies);
@@ -62,7 +66,7 @@ class TurnPings(Messages):
         await self.send(
             table,
             PING_MESSAGE,
-            content=t(lang, "table.turn_ping", player=mention(seat, lang)),
+            content=t(lang, "table.turn_ping", player=self.seat_name(table, seat.player)),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(seat.user_id)], roles=False, everyone=False
             ),
@@ -83,7 +87,7 @@ class TurnPings(Messages):
         table.memory.set(PINGED, STEP)
         if not public:
             return
-        names = ", ".join(mention(seat, lang) for seat in public)
+        names = ", ".join(self.seat_name(table, seat.player) for seat in public)
         await self.send(
             table,
             PING_MESSAGE,

@@ -68,6 +68,22 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
     def seat_name(self, table: Table[G], player: str) -> str:
         return mention(table.seats[player], self.lang(table), table.levels.get(player))
 
+    def recorded_name(
+        self,
+        seats: Mapping[str, Seat],
+        seating: Sequence[str],
+        levels: Mapping[str, str],
+        player: str,
+        lang: str,
+    ) -> str:
+        """A seat named where no table is at hand (the recap, from the ledger's record) as
+        `seat_name` names it at the table: a member's mention, a computer with its level.
+        `seating` is the order of play, for a game that numbers its computers by it."""
+        seat = seats.get(player)
+        if seat is None:
+            return player
+        return mention(seat, lang, levels.get(player))
+
     def table_controls(
         self, table: Table[G], moment: Moment[G], lang: str
     ) -> list[discord.ui.Item[Any]]:

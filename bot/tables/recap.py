@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
+from bot.runtime.lobby import levels_of
 from bot.runtime.recap import Recap, recap_of
 from bot.runtime.table import AWAY_NOTE, Table
 from bot.tables import lookup
 from bot.tables.buttons import BUTTONS
-from bot.tables.messages import mention
 from bot.tables.presenting import MessagePresenter
 from bot.tables.replies import discord_failed, ephemeral, lang_of, note_discord_failure
 from bot.tables.selects import SELECTS
@@ -40,9 +40,10 @@ async def offer_recap(interaction: discord.Interaction, game_id: int) -> None:
         found = await _owed(manager, interaction, game_id)
         if found is None:
             return
-        recap, seats, presenter = found
+        recap, seats, levels, presenter = found
         lang = lang_of(interaction)
-        await ephemeral(interaction, "", embed=recap_embed(presenter, recap, seats, lang))
+        embed = recap_embed(presenter, recap, seats, lang, levels)
+        await ephemeral(interaction, "", embed=embed)
     except Exception as exc:
         if discord_failed(exc):
             note_discord_failure(exc, "a recap", game_id)
@@ -50,9 +51,13 @@ async def offer_recap(interaction: discord.Interaction, game_id: int) -> None:
         log.exception("game %s: could not send a recap", game_id)
 
 
+# What a recap needs: the recap, the seats and their levels (to name them), the game's presenter.
+Owed = tuple[Recap, Mapping[str, Seat], Mapping[str, str], MessagePresenter[Any]]
+
+
 async def _owed(
     manager: TableManager, interaction: discord.Interaction, game_id: int
-) -> tuple[Recap, Mapping[str, Seat], MessagePresenter[Any]] | None:
+) -> Owed | None:
     """The recap owed to the clicker at `game_id` (claimed: it will not be offered again)."""
     live = manager.get(game_id)
     if isinstance(live, Table) and not live.closed:
@@ -67,7 +72,7 @@ async def _owed(
         if doc is None:
             return None
         recap = recap_of(game_id, doc, seat.player, since, autopilot=seat.player in live.autopilot)
-        return recap, live.seats, lookup.presenter_of(live)
+        return recap, live.seats, live.levels, lookup.presenter_of(live)
     if live is not None:
         return None  # a lobby, or a table closing right now (its end is being told)
     return await _owed_after_the_end(manager, interaction, game_id)
@@ -75,10 +80,11 @@ async def _owed(
 
 async def _owed_after_the_end(
     manager: TableManager, interaction: discord.Interaction, game_id: int
-) -> tuple[Recap, Mapping[str, Seat], MessagePresenter[Any]] | None:
+) -> Owed | None:
     """An ended game's table is gone: its notes say whom the table played for (read first:
     they are small), its log what it played."""
-    away = dict((await manager.ledger.notes(game_id)).get(AWAY_NOTE) or {})
+    notes = await manager.ledger.notes(game_id)
+    away = dict(notes.get(AWAY_NOTE) or {})
     player = str(interaction.user.id)  # a member's player in the log (`bot.runtime.lobby`)
     since = away.pop(player, None)
     if not isinstance(since, int):
@@ -93,17 +99,21 @@ async def _owed_after_the_end(
         return None
     await manager.ledger.set_note(game_id, AWAY_NOTE, away)  # told once
     recap = recap_of(game_id, doc, player, since, results=record.results)
-    return recap, seats, presenter
+    return recap, seats, levels_of(record, notes), presenter
 
 
 def recap_embed(
-    presenter: MessagePresenter[Any], recap: Recap, seats: Mapping[str, Seat], lang: str
+    presenter: MessagePresenter[Any],
+    recap: Recap,
+    seats: Mapping[str, Seat],
+    lang: str,
+    levels: Mapping[str, str] | None = None,
 ) -> discord.Embed:
-    """The recap in `lang`: one line per play (the latest `MAX_LINES`), then the result."""
+    """The recap in `lang`: one line per play (the latest `MAX_LINES`), then the result. Seats
+    are named as the table names them (`MessagePresenter.recorded_name`)."""
 
     def name(player: str) -> str:
-        seat = seats.get(player)
-        return mention(seat, lang) if seat is not None else player
+        return presenter.recorded_name(seats, recap.seating, levels or {}, player, lang)
 
     lines = [
         f"{number}. {presenter.played_line(play, name, lang)}"

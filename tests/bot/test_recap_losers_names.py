@@ -1,0 +1,49 @@
+"""Rights of Losers names a computer by its seat in play, with its level ("🤖 Bot 1 (hard)" is
+seat ①), at the table and in the standings: the private recap names it the same way, not by its
+number in the lobby (`MessagePresenter.recorded_name`)."""
+
+from __future__ import annotations
+
+import random
+import re
+from types import SimpleNamespace
+from typing import Any
+
+from bot.losers.presenter import LosersPresenter, computer_by_seat
+from bot.runtime.recap import recap_of
+from bot.tables.recap import recap_embed
+from data.store import Seat
+from rules.agents import computer_action
+from rules.log import load, new_header
+from tests.bot.fakes import FakeBot
+
+PLAYERS = ["1", "bot-1", "bot-2", "bot-3"]
+LEVELS = {"bot-1": "easy", "bot-2": "hard", "bot-3": "normal"}
+SEATS = {p: Seat(p, None, p, is_bot=True) if p in LEVELS else Seat(p, 1, "Ann") for p in PLAYERS}
+
+
+def played(seed: int) -> dict[str, Any]:
+    header = new_header("rights-of-losers", PLAYERS, seed=seed)
+    state, rng = load(header), random.Random(seed)
+    actions = []
+    while (nxt := state.next()) is not None:
+        action = computer_action(state, nxt.player, rng)
+        state.apply(nxt.player, action)
+        actions.append({"player": nxt.player, **type(state).action_json(action)})
+    return {**header, "actions": actions}
+
+
+def test_the_recap_names_computers_as_the_table_does() -> None:
+    doc = played(seed=15)  # seats drawn: bot-3, bot-2, 1, bot-1; bot-1 wins a trick of Ann's
+    assert load(doc).players == ("bot-3", "bot-2", "1", "bot-1")
+    recap = recap_of(1, doc, "1", 0)
+    presenter = LosersPresenter(FakeBot())
+    table: Any = SimpleNamespace(state=load(doc), seats=SEATS, levels=LEVELS)
+    at_table = {p: computer_by_seat(table, p, "en") for p in LEVELS}
+    for player, name in at_table.items():
+        assert presenter.plain_name(table, player, "en") == name
+        assert presenter.recorded_name(SEATS, recap.seating, LEVELS, player, "en") == name
+    description = recap_embed(presenter, recap, SEATS, "en", LEVELS).description or ""
+    named = re.findall(r"🤖 Bot \d \(\w+\)", description)
+    assert "🤖 Bot 4 (easy)" in named, description  # bot-1, in seat ④: not "Bot 1 (easy)"
+    assert set(named) <= set(at_table.values())  # every computer by its seat in play
