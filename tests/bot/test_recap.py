@@ -37,9 +37,11 @@ PRESENTERS: dict[str, type[MessagePresenter[Any]]] = {
 LOCALES = {"en": "en-US", "ja": "ja"}
 
 
-def played_log(game: str, seed: int, players: int = 3) -> dict[str, Any]:
-    """A whole game of `players` seats ("1", "2", ...) played by the computer players."""
-    header = new_header(game, [str(i) for i in range(1, players + 1)], seed=seed)
+def played_log(game: str, seed: int, players: int | list[str] = 3) -> dict[str, Any]:
+    """A whole game of `players` seats ("1", "2", ...; or these players) played by the computer
+    players."""
+    named = players if isinstance(players, list) else [str(i) for i in range(1, players + 1)]
+    header = new_header(game, named, seed=seed)
     state, rng = load(header), random.Random(seed)
     actions = []
     while (nxt := state.next()) is not None:

@@ -4,7 +4,6 @@ number in the lobby (`MessagePresenter.recorded_name`)."""
 
 from __future__ import annotations
 
-import random
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -13,28 +12,18 @@ from bot.losers.presenter import LosersPresenter, computer_by_seat
 from bot.runtime.recap import recap_of
 from bot.tables.recap import recap_embed
 from data.store import Seat
-from rules.agents import computer_action
-from rules.log import load, new_header
+from rules.log import load
 from tests.bot.fakes import FakeBot
+from tests.bot.test_recap import played_log
 
 PLAYERS = ["1", "bot-1", "bot-2", "bot-3"]
 LEVELS = {"bot-1": "easy", "bot-2": "hard", "bot-3": "normal"}
 SEATS = {p: Seat(p, None, p, is_bot=True) if p in LEVELS else Seat(p, 1, "Ann") for p in PLAYERS}
 
 
-def played(seed: int) -> dict[str, Any]:
-    header = new_header("rights-of-losers", PLAYERS, seed=seed)
-    state, rng = load(header), random.Random(seed)
-    actions = []
-    while (nxt := state.next()) is not None:
-        action = computer_action(state, nxt.player, rng)
-        state.apply(nxt.player, action)
-        actions.append({"player": nxt.player, **type(state).action_json(action)})
-    return {**header, "actions": actions}
-
-
 def test_the_recap_names_computers_as_the_table_does() -> None:
-    doc = played(seed=15)  # seats drawn: bot-3, bot-2, 1, bot-1; bot-1 wins a trick of Ann's
+    # Seats drawn: bot-3, bot-2, 1, bot-1; bot-1 wins a trick Ann played in.
+    doc = played_log("rights-of-losers", seed=15, players=PLAYERS)
     assert load(doc).players == ("bot-3", "bot-2", "1", "bot-1")
     recap = recap_of(1, doc, "1", 0)
     presenter = LosersPresenter(FakeBot())
