@@ -30,7 +30,7 @@ LOOP_LAG: Final = "loop-lag"
 
 
 def kind_of(interaction: discord.Interaction) -> str:
-    """A button's verb (`g:kzp:…` -> `kzp`), or the command (`/kamiza start`)."""
+    """A button's verb (`g:kzp:…` -> `kzp`), or the command (`/<game> start`)."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = data.get("custom_id")
     if isinstance(custom_id, str):
