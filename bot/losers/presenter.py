@@ -29,10 +29,10 @@ from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
 from bot.runtime.table import Table
-from bot.tables.messages import computer_name, laid_out, seat_colour
+from bot.tables.messages import laid_out, seat_colour
 from bot.tables.presenting import TABLE_MESSAGE, MessagePresenter, as_of, observed
 from bot.tables.reasons import reveal_view
-from data.store import ResultRow, Seat
+from data.store import ResultRow
 from rules.base import Event
 from rules.log import apply_entry, start
 from rules.losers import RightsOfLosers
@@ -89,33 +89,10 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         lang = self.lang(table)
         return {player: menus.seat_label(table, player, lang) for player in table.seats}
 
-    def seat_name(self, table: Table[RightsOfLosers], player: str) -> str:
-        """A member's mention; a computer named by its seat, as in the picture (seat ① is Bot 1),
-        with its level ("Bot 1 (hard)")."""
-        if not table.seats[player].is_bot:
-            return super().seat_name(table, player)
-        return computer_by_seat(table, player, self.lang(table))
-
-    def plain_name(self, table: Table[RightsOfLosers], player: str, lang: str) -> str:
-        """The turn line's name (no mention): a computer by its seat, as `seat_name` names it,
-        not by its number in the lobby."""
-        if not table.seats[player].is_bot:
-            return super().plain_name(table, player, lang)
-        return computer_by_seat(table, player, lang)
-
-    def recorded_name(
-        self,
-        seats: Mapping[str, Seat],
-        seating: Sequence[str],
-        levels: Mapping[str, str],
-        player: str,
-        lang: str,
-    ) -> str:
-        """The recap's name: a computer by its seat in play, as `seat_name` names it."""
-        seat = seats.get(player)
-        if seat is None or not seat.is_bot or player not in seating:
-            return super().recorded_name(seats, seating, levels, player, lang)
-        return computer_in_play(seating, player, lang, levels.get(player))
+    def computer_number(self, seating: Sequence[str], player: str) -> int | str:
+        """A computer is "Bot N" by its seat in play (seat ① is Bot 1), as `menus.seat_label`
+        numbers the seats, not by its number in the lobby."""
+        return seating.index(player) + 1
 
     def accent(
         self, table: Table[RightsOfLosers], moment: Moment[RightsOfLosers]
@@ -298,14 +275,3 @@ class LosersPresenter(MessagePresenter[RightsOfLosers]):
         self, table: Table[RightsOfLosers], lang: str
     ) -> Callable[[], discord.File] | None:
         return self.drawing(table, lang)
-
-
-def computer_by_seat(table: Table[RightsOfLosers], player: str, lang: str) -> str:
-    """ "🤖 Bot N" with N the computer's seat in play, as `menus.seat_label` numbers it (seat ① is
-    Bot 1), with its level when chosen ("🤖 Bot 1 (hard)")."""
-    return computer_in_play(table.state.players, player, lang, table.levels.get(player))
-
-
-def computer_in_play(seating: Sequence[str], player: str, lang: str, level: str | None) -> str:
-    """ "🤖 Bot N" with N the computer's place in `seating`, the order of play."""
-    return "🤖 " + computer_name(seating.index(player) + 1, lang, level)

@@ -13,7 +13,7 @@ import discord
 from bot.call_budget import Priority, at_priority
 from bot.i18n import t
 from bot.layout.board import Board, Picture, compose, controls_of, from_embed
-from bot.runtime.lobby import HOUSE_RULE, Lobby
+from bot.runtime.lobby import BOT_PREFIX, HOUSE_RULE, Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.moment import Moment
 from bot.runtime.recap import PlayedFor
@@ -22,7 +22,7 @@ from bot.tables import delivery, ending
 from bot.tables.buttons import button, view_of
 from bot.tables.hand_view import HandView
 from bot.tables.lobby_messages import LOBBY_MESSAGE, LobbyMessages
-from bot.tables.messages import laid_out, mention, seat_colour
+from bot.tables.messages import computer_name, laid_out, mention, seat_colour
 from bot.tables.pings import TurnPings
 from bot.tables.reasons import why_button
 from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
@@ -66,7 +66,15 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
     # -- table notices -----------------------------------------------------------------------------
 
     def seat_name(self, table: Table[G], player: str) -> str:
-        return mention(table.seats[player], self.lang(table), table.levels.get(player))
+        seat, lang = table.seats[player], self.lang(table)
+        if not seat.is_bot:
+            return mention(seat, lang)
+        return self.recorded_name(table.seats, table.state.players, table.levels, player, lang)
+
+    def computer_number(self, seating: Sequence[str], player: str) -> int | str:
+        """The N of a computer's "Bot N": its number in the lobby. A game may number its
+        computers by their seat in play instead (`seating`, the order of play)."""
+        return player.removeprefix(BOT_PREFIX)
 
     def recorded_name(
         self,
@@ -82,6 +90,9 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         seat = seats.get(player)
         if seat is None:
             return player
+        if seat.is_bot and player in seating:
+            number = self.computer_number(seating, player)
+            return f"🤖 {computer_name(number, lang, levels.get(player))}"
         return mention(seat, lang, levels.get(player))
 
     def table_controls(
@@ -154,7 +165,7 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         """A seat named in bold without a mention (a computer as "Bot N")."""
         seat = table.seats[player]
         if seat.is_bot:
-            return mention(seat, lang, table.levels.get(player))
+            return self.recorded_name(table.seats, table.state.players, table.levels, player, lang)
         return t(lang, "table.member_name", mention=f"**{seat.display_name}**")
 
     def table_message(

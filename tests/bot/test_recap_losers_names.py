@@ -8,7 +8,7 @@ import re
 from types import SimpleNamespace
 from typing import Any
 
-from bot.losers.presenter import LosersPresenter, computer_by_seat
+from bot.losers.presenter import LosersPresenter
 from bot.runtime.recap import recap_of
 from bot.tables.recap import recap_embed
 from data.store import Seat
@@ -28,7 +28,12 @@ def test_the_recap_names_computers_as_the_table_does() -> None:
     recap = recap_of(1, doc, "1", 0)
     presenter = LosersPresenter(FakeBot())
     table: Any = SimpleNamespace(state=load(doc), seats=SEATS, levels=LEVELS)
-    at_table = {p: computer_by_seat(table, p, "en") for p in LEVELS}
+    # seat ① bot-3, ② bot-2, ④ bot-1
+    at_table = {
+        "bot-3": "🤖 Bot 1 (normal)",
+        "bot-2": "🤖 Bot 2 (hard)",
+        "bot-1": "🤖 Bot 4 (easy)",
+    }
     for player, name in at_table.items():
         assert presenter.plain_name(table, player, "en") == name
         assert presenter.recorded_name(SEATS, recap.seating, LEVELS, player, "en") == name
