@@ -5,7 +5,6 @@ standings; a `hard` table killed with -9 in the middle of a search, finished aft
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 
@@ -15,6 +14,7 @@ from test_kobayakawa_match import assert_no_errors, count_actions, final_standin
 
 from data.store import open_ledger
 from rules.log import replay
+from tests.processes import still_running
 
 pytestmark = pytest.mark.e2e
 
@@ -27,14 +27,6 @@ async def computers_note(db_path, game_id: int):
         return (await ledger.notes(game_id)).get("computers")
     finally:
         await ledger.close()
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def level_button(lobby, number: int) -> str:
@@ -96,11 +88,7 @@ async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, laun
     await bot.kill9()
     assert count_actions(bot.database_path) == acknowledged
     # The orphaned worker notices its bot is gone and exits.
-    for _ in range(50):
-        if not any(alive(pid) for pid in workers):
-            break
-        await asyncio.sleep(0.1)
-    assert not any(alive(pid) for pid in workers)
+    assert still_running(workers, 10) == []
 
     bot.env["AI_THINK_MS"] = "40"
     await bot.restart()
