@@ -44,7 +44,7 @@ def test_g3_the_public_table_is_the_same_whatever_the_hidden_cards():
     """Another deal of every hidden card (`determinize`) draws the very same public table, and
     the same table for the player it was drawn for: nothing hidden reaches either."""
     hidden_differed = 0
-    for seed in range(40):
+    for seed in range(12):
         rng = random.Random(seed)
         players = ["a", "b", "c", "d"][: rng.randint(3, 4)]
         names = {p: p.upper() for p in players}.__getitem__
@@ -61,7 +61,7 @@ def test_g3_the_public_table_is_the_same_whatever_the_hidden_cards():
                     same = boards.table_board(other.observation(viewer), "en", names)
                     assert as_text(compose(board)) == as_text(compose(same))
             state.apply(nxt.player, rng.choice(state.legal_actions(nxt.player)))
-    assert hidden_differed > 100  # the other deals did hide other cards
+    assert hidden_differed > 30  # the other deals did hide other cards
 
 
 def test_g3_the_presenter_draws_the_public_table_or_the_viewers_own():
