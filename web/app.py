@@ -14,8 +14,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
-from markupsafe import Markup
 from aiohttp import web
+from markupsafe import Markup
 
 from web import paths
 from web.chart import rating_chart

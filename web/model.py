@@ -108,7 +108,8 @@ def parse_int(value: str | None, name: str, default: int, low: int = 0) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise BadRequest(f"{name} must be a whole number", "web.error.whole_number", name=name)
+        message = f"{name} must be a whole number"
+        raise BadRequest(message, "web.error.whole_number", name=name) from None
     if number < low or number > 10**9:
         raise BadRequest(f"{name} must be from {low}", "web.error.at_least", name=name, low=low)
     return number

@@ -62,8 +62,8 @@ def _kobayakawa(e: Event, lang: str, name: Namer) -> tuple[list[str], str | None
     if isinstance(e, NobodyFought):
         line = t(lang, "kobayakawa.showdown.nobody", count=e.to_box, player=name(e.start_player))
         return [line], render.reason(e, lang)
-    line = render.event_line(e, lang, name) or render.after_line(e, lang, name)
-    return ([line], render.reason(e, lang)) if line else None
+    told = render.event_line(e, lang, name) or render.after_line(e, lang, name)
+    return ([told], render.reason(e, lang)) if told else None
 
 
 def _losers(e: Event, lang: str, name: Namer) -> tuple[list[str], str | None] | None:

@@ -96,9 +96,13 @@ class Words:
         return TITLES.get(name, name.replace("-", " ").title())
 
     def field(self, key: Any) -> str:
-        """A log's field name in words: the catalogue's ``web.field.<key>``, else the key."""
-        name = f"web.field.{key}"
-        return t(self.lang, name) if has(name, self.lang) else humane(key)
+        """A log's field name in words: the game's ``<prefix>.web.field.<key>`` (a field named
+        after the game's own things), else ``web.field.<key>``, else the key itself."""
+        names = [f"web.field.{key}"]
+        if self.glossary:
+            names.insert(0, f"{self.glossary}.web.field.{key}")
+        found = next((name for name in names if has(name, self.lang)), None)
+        return t(self.lang, found) if found else humane(key)
 
     def event(self, kind: Any) -> str:
         name = f"web.event.{kind}"
