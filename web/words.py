@@ -112,10 +112,16 @@ class Words:
         name = f"web.status.{status}"
         return t(self.lang, name) if has(name, self.lang) else status
 
-    def _term(self, value: str) -> str:
-        """A card or area the game's glossary names ("shimoza" -> "下座"), else the value."""
-        key = f"glossary.{self.glossary}.{value}"
-        return t(self.lang, key) if self.glossary and has(key, self.lang) else value
+    def _term(self, value: str, field: str | None) -> str:
+        """A card or area the game's glossary names ("shimoza" -> "下座"; "second" under
+        "edition" -> "第2版"), else the value."""
+        if not self.glossary:
+            return value
+        keys = [f"glossary.{self.glossary}.{value}"]
+        if field:
+            keys.insert(0, f"glossary.{self.glossary}.{field}.{value}")
+        found = next((key for key in keys if has(key, self.lang)), None)
+        return t(self.lang, found) if found else value
 
     def time(self, value: str | None) -> str:
         """A stored time (ISO text) to the minute, labelled UTC; "" for none. The site cannot
@@ -127,14 +133,15 @@ class Words:
             moment = moment.astimezone(UTC)
         return t(self.lang, "web.time", time=moment.strftime("%Y-%m-%d %H:%M"))
 
-    def show(self, value: Any, names: Mapping[str, str]) -> str:
-        """A replay value as plain text (escaped by the template), seats named."""
+    def show(self, value: Any, names: Mapping[str, str], key: str | None = None) -> str:
+        """A replay value as plain text (escaped by the template), seats named; `key`, the
+        field's name, finds a value the glossary names under it ("edition": "second")."""
         if value is None:
             return "—"
         if isinstance(value, bool):
             return self("web.yes") if value else self("web.no")
         if isinstance(value, str):
-            return names.get(value) or self._term(value)
+            return names.get(value) or self._term(value, key)
         if isinstance(value, Mapping):
             if not value:
                 return "—"
