@@ -5,8 +5,8 @@ Only the functions the bot uses for its public table messages are called (what t
 already showed everyone, so nothing beyond G-3), and only on the events the replay shows
 (`Game.public_event` is not None). An event the bot does not tell in words (a card put face
 down, a trick started), or a game without a teller here, gets None: the page shows its public
-data. The bot's modules are imported on first use: they load discord.py, which the rest of the
-site does not need.
+data. The bot's modules load discord.py, which the rest of the site does not need: they are
+imported on first use, or by `warm` when the site starts (not on its first visitor's time).
 """
 
 from __future__ import annotations
@@ -80,6 +80,14 @@ TELLERS: dict[str, Teller] = {
     "kobayakawa": _kobayakawa,
     "rights-of-losers": _losers,
 }
+
+
+def warm() -> None:
+    """Import the bot's words of every game now (a second or two) rather than on the first
+    game page."""
+    import bot.kamiza.render
+    import bot.kobayakawa.render
+    import bot.losers.render  # noqa: F401
 
 
 def tell(game: str, event: Event, lang: str, name: Namer) -> Told | None:
