@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,13 +15,15 @@ from urllib.parse import urlencode
 
 import jinja2
 from aiohttp import web
+from markupsafe import Markup
 
 from web import paths
 from web.chart import rating_chart
 from web.model import BadRequest, NotFound, Site, WebLedger, parse_id, parse_int
+from web.told import tell
+from web.words import Words, chosen, glossary_prefix
 
 HERE = Path(__file__).resolve().parent
-TITLES = {"kamiza": "KAMIZA", "kobayakawa": "Kobayakawa", "rights-of-losers": "Rights of Losers"}
 # Scripts and styles only from the site itself: an injected tag could not run even if a name
 # slipped through the escaping.
 SECURITY_HEADERS = {
@@ -37,47 +38,6 @@ SITE: web.AppKey[Site] = web.AppKey("site", Site)
 TEMPLATES: web.AppKey[jinja2.Environment] = web.AppKey("templates", jinja2.Environment)
 
 
-def game_title(name: str) -> str:
-    return TITLES.get(name, name.replace("-", " ").title())
-
-
-def humane(key: Any) -> str:
-    """A log's field or event name as words: "hand_sizes" -> "hand sizes"."""
-    return str(key).replace("_", " ")
-
-
-def utc_time(value: str | None) -> str:
-    """A stored time (ISO text) to the minute, labelled: "2026-11-28 03:00 UTC"; "" for none.
-    The site cannot know its visitor's zone (no script needed), so it says which it shows."""
-    if not value:
-        return ""
-    moment = datetime.fromisoformat(value)
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
-
-
-def show(value: Any, names: Mapping[str, str]) -> str:
-    """A replay value as plain text (escaped by the template), seats named."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, Mapping):
-        if not value:
-            return "—"
-        return "; ".join(f"{names.get(k, humane(k))}: {show(v, names)}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        if not value:
-            return "—"
-        inner = [show(v, names) for v in value]
-        nested = any(isinstance(v, list | tuple | Mapping) for v in value)
-        return " | ".join(inner) if nested else ", ".join(inner)
-    return str(value)
-
-
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
@@ -85,32 +45,47 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["game_title"] = game_title
-    env.filters["humane"] = humane
-    env.filters["show"] = show
-    env.filters["utc_time"] = utc_time
     return env
+
+
+def words(request: web.Request) -> Words:
+    """The request's language (README "Web companion": ?lang=, else Accept-Language)."""
+    lang, sticky = chosen(request.query, request.headers.get("Accept-Language"))
+    return Words(lang, sticky)
 
 
 def render(
     request: web.Request, template: str, context: Mapping[str, Any], status: int = 200
 ) -> web.Response:
     """A page: `template` filled with `context` (the model's data, which has a "status" key
-    of its own, and the page's helpers)."""
-    text = request.app[TEMPLATES].get_template(template).render(**context)
-    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+    of its own, and the page's helpers) and `w`, its words in the request's language."""
+    w = context.get("w") or words(request)
+    switch = str(request.rel_url.update_query(lang=w.other))
+    page = {**context, "w": w, "switch": switch}
+    text = request.app[TEMPLATES].get_template(template).render(**page)
+    response = web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+    response.headers["Content-Language"] = w.lang
+    response.headers["Vary"] = "Accept-Language"  # a cache keeps one page per language
+    return response
 
 
-def seat_names(players: list[dict[str, Any]]) -> dict[str, str]:
+def seat_names(players: list[dict[str, Any]], w: Words) -> dict[str, str]:
     """Each seat key's name on the page: a hidden member's seat says so, nameless."""
-    return {p["seat"]: "Hidden player" if p["hidden"] else str(p["name"]) for p in players}
+    return {p["seat"]: w("web.hidden_player") if p["hidden"] else str(p["name"]) for p in players}
 
 
 # -- pages ---------------------------------------------------------------------------------------
 
 
 async def index(request: web.Request) -> web.Response:
-    return render(request, "index.html", {"server_id": None})
+    w = words(request)
+    command = "/{} {}: {}".format(
+        w("cmd.settings.name"),
+        w("cmd.settings.param.web.name"),
+        w("cmd.settings.param.web.choice.on"),
+    )  # the bot's command as a member sees it in this language
+    page = {"server_id": None, "command": Markup("<code>{}</code>").format(command), "w": w}
+    return render(request, "index.html", page)
 
 
 async def server_page(request: web.Request) -> web.Response:
@@ -128,13 +103,14 @@ def _board_query(request: web.Request) -> tuple[int | None, str, int]:
     )
 
 
+# The board's columns (their headings: `web.column.<key>`) and whether each is a number.
 COLUMNS = (
-    ("name", "Player", False),
-    ("rating", "Rating", True),
-    ("games", "Games", True),
-    ("wins", "Wins", True),
-    ("win_rate", "Win rate", True),
-    ("points", "Points", True),
+    ("name", False),
+    ("rating", True),
+    ("games", True),
+    ("wins", True),
+    ("win_rate", True),
+    ("points", True),
 )
 
 
@@ -161,11 +137,19 @@ async def game_page(request: web.Request) -> web.Response:
     guild_id, game_id = parse_id(request.match_info["guild"]), parse_id(request.match_info["id"])
     step = parse_int(request.query.get("step"), "step", 0)
     data = await request.app[SITE].game_step(guild_id, game_id, step)
+    w = words(request)
+    w.glossary = glossary_prefix(data["game"])
+    names = seat_names(data["players"], w)
 
     def step_url(index: int) -> str:
         return paths.game(guild_id, game_id, step=index) + "#replay"
 
-    page = {**data, "names": seat_names(data["players"]), "step_url": step_url}
+    def name(seat: str) -> str:
+        return names.get(seat, seat)
+
+    # Each shown event in the bot's words where it has some (None: the page shows its data).
+    told = [tell(data["game"], event, w.lang, name) for event in data["shown"]]
+    page = {**data, "names": names, "step_url": step_url, "told": told, "w": w}
     return render(request, "game.html", page)
 
 
@@ -219,13 +203,17 @@ async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
         if api:
             response = as_json({"error": "not found"}, 404)
         else:
-            page = {"server_id": None, "title": "Not found", "message": "Nothing to show here."}
+            w = words(request)
+            title, message = w("web.error.not_found"), w("web.error.nothing")
+            page = {"server_id": None, "title": title, "message": message, "w": w}
             response = render(request, "error.html", page, 404)
     except BadRequest as exc:
         if api:
             response = as_json({"error": str(exc)}, 400)
         else:
-            page = {"server_id": None, "title": "Bad request", "message": str(exc)}
+            w = words(request)
+            title, message = w("web.error.bad_request"), w(exc.key, **exc.params)
+            page = {"server_id": None, "title": title, "message": message, "w": w}
             response = render(request, "error.html", page, 400)
     response.headers.update(SECURITY_HEADERS)
     return response

@@ -39,7 +39,12 @@ class NotFound(Exception):
 
 
 class BadRequest(Exception):
-    """A query parameter out of range (a sort, a page)."""
+    """A query parameter out of range (a sort, a page): the English message (the API's), and
+    its catalogue key and parameters (the page's, in the visitor's language)."""
+
+    def __init__(self, message: str, key: str, **params: Any) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 class WebLedger(Ledger, Reader, Protocol):
@@ -103,9 +108,10 @@ def parse_int(value: str | None, name: str, default: int, low: int = 0) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise BadRequest(f"{name} must be a whole number") from None
+        message = f"{name} must be a whole number"
+        raise BadRequest(message, "web.error.whole_number", name=name) from None
     if number < low or number > 10**9:
-        raise BadRequest(f"{name} must be from {low}")
+        raise BadRequest(f"{name} must be from {low}", "web.error.at_least", name=name, low=low)
     return number
 
 
@@ -168,7 +174,10 @@ class Site:
         if game not in GAMES:
             raise NotFound
         if sort not in SORTS:
-            raise BadRequest(f"sort must be one of {', '.join(SORTS)}")
+            choices = ", ".join(SORTS)
+            raise BadRequest(
+                f"sort must be one of {choices}", "web.error.one_of", name="sort", choices=choices
+            )
         chosen: Sort = next(s for s in SORTS if s == sort)
         seasons = await self._seasons(guild_id)
         if season_number is None:

@@ -52,25 +52,29 @@ def seated(log: Mapping[str, Any]) -> dict[str, Any]:
     return renamed
 
 
-def _events(game: AnyGame, events: Sequence[Event]) -> list[dict[str, Any]]:
+def _public(game: AnyGame, events: Sequence[Event]) -> list[tuple[Event, dict[str, Any]]]:
+    """The events a spectator saw, each with its public data."""
     shown = []
     for event in events:
         data = type(game).public_event(event)  # UnclassifiedEvent for an undecided kind
-        if data is None:
-            continue
-        because = event.because()
-        entry: dict[str, Any] = {"event": data, "rule": None, "case": None}
-        if because is not None:
-            entry["rule"], entry["case"] = because.rule, because.case
-        shown.append(entry)
+        if data is not None:
+            shown.append((event, data))
     return shown
+
+
+def _entry(event: Event, data: dict[str, Any]) -> dict[str, Any]:
+    because = event.because()
+    entry: dict[str, Any] = {"event": data, "rule": None, "case": None}
+    if because is not None:
+        entry["rule"], entry["case"] = because.rule, because.case
+    return entry
 
 
 def _step(game: AnyGame, index: int, player: str | None, events: Sequence[Event]) -> dict[str, Any]:
     return {
         "index": index,
         "player": player,
-        "events": _events(game, events),
+        "events": [_entry(event, data) for event, data in _public(game, events)],
         "table": game.view(None),
     }
 
@@ -98,13 +102,16 @@ def public_replay(log: Mapping[str, Any]) -> dict[str, Any]:
 def public_step(log: Mapping[str, Any], index: int) -> dict[str, Any]:
     """One step of `public_replay` (clamped to the last) without building the others: the game
     replayed quickly to the action before it (`rules.log.load`), then that action applied.
-    {"step", "last" (the last step's index), "result" (at the last step of a game over)}."""
+    {"step", "last" (the last step's index), "result" (at the last step of a game over),
+    "shown" (the step's events themselves, one per entry of its "events": the page tells them
+    in the bot's words, `web.told`; not JSON)}."""
     log = seated(log)
     actions = list(log.get("actions", []))
     index = max(0, min(index, len(actions)))
     if index == 0:
         game = start(log)
-        step = _step(game, 0, None, game.opening_events())
+        events = game.opening_events()
+        step = _step(game, 0, None, events)
     else:
         game = load({**log, "actions": actions[: index - 1]})
         entry = actions[index - 1]
@@ -114,7 +121,8 @@ def public_step(log: Mapping[str, Any], index: int) -> dict[str, Any]:
             raise LogError(str(exc), index - 1) from None
         step = _step(game, index, entry["player"], events)
     result = _result(game) if index == len(actions) else None
-    return {"step": step, "result": result, "last": len(actions)}
+    shown = [event for event, _ in _public(game, events)]
+    return {"step": step, "result": result, "last": len(actions), "shown": shown}
 
 
 class ReplayCache:

@@ -20,6 +20,7 @@ from data.urls import redact_url
 from rules.plugins import load_configured_rules
 from web.app import make_app
 from web.settings import WebSettings
+from web.told import warm
 
 log = logging.getLogger("web")
 
@@ -29,6 +30,7 @@ async def serve(settings: WebSettings, *, reuse_port: bool = False) -> None:
     ledger = await open_ledger(settings.database_url, migrating=False)
     if not isinstance(ledger, SqlLedger):  # both backends are: they lend read snapshots
         raise TypeError(f"a ledger without read snapshots: {type(ledger).__name__}")
+    warm()  # the bot's words of the replays, before the port opens
     runner = web.AppRunner(make_app(ledger))
     try:
         await runner.setup()

@@ -1,6 +1,7 @@
 """The site in a real headless Chromium (Debian's `chromium` and `chromium-driver`, driven by
 selenium): open a leaderboard, follow a player, step through a replay to its end with the
-keyboard, and compare the final scores with `python -m rules replay` of the same log.
+keyboard, and compare the final scores with `python -m rules replay` of the same log; then the
+same replay in Japanese from the page's language link, stepped on in Japanese.
 
 Skipped with a reason where there is no Chromium (or no selenium); under CI=true they must run
 (`.ci/run` installs the packages). Screenshots go to $WEB_SCREENSHOTS, else the test's tmp dir.
@@ -139,3 +140,12 @@ def test_a_visitor_follows_a_player_and_steps_a_replay_to_its_end(site, browser,
 
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
     WebDriverWait(browser, 10).until(lambda b: "The opening" in b.page_source)
+
+    browser.find_element(By.CSS_SELECTOR, "header a.lang").click()  # 日本語
+    WebDriverWait(browser, 10).until(lambda b: "lang=ja" in b.current_url)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+    assert browser.find_element(By.CSS_SELECTOR, "#step h3").text == "開始"
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(browser, 10).until(lambda b: f"手順 1 / {steps}" in b.page_source)
+    assert "lang=ja" in browser.current_url and "Step 1" not in browser.page_source
+    browser.save_screenshot(str(shots / "replay-ja.png"))

@@ -1,5 +1,6 @@
-"""User text (members' names, season names) is escaped on every page, and is data, not markup,
-in the API: names made to break out of HTML never reach a page as tags."""
+"""User text (members' names, season names) is escaped on every page, in English and in
+Japanese, and is data, not markup, in the API: names made to break out of HTML never reach a
+page as tags (nor through the bot's words the replay tells its events in)."""
 
 from __future__ import annotations
 
@@ -27,10 +28,11 @@ async def test_names_are_escaped_on_every_page_and_plain_data_in_the_api(web_led
         for game_id in [*community.kamiza, *community.kobayakawa, *community.losers]:
             pages += [f"{server}/games/{game_id}", f"{server}/games/{game_id}?step=999"]
         seen = ""
-        for path in pages:
-            response = await client.get(path)
+        for path, lang in [(path, lang) for path in pages for lang in ("en", "ja")]:
+            response = await client.get(path, headers={"Accept-Language": lang})
             text = await response.text()
             assert response.status == 200, path
+            assert f'<html lang="{lang}">' in text, path
             for raw in RAW:
                 assert raw not in text, (path, raw)
             assert "<script>alert" not in text and "<img src=x" not in text
