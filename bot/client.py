@@ -22,6 +22,7 @@ from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
+from bot.runtime.identify_gate import IdentifyGate
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
@@ -30,6 +31,7 @@ from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from bot.tables.replies import discord_failed, note_discord_failure
 from data.errors import LedgerError
+from data.identify_turns import IdentifyTurns
 from data.store import Ledger, open_ledger
 from data.urls import redact_url
 
@@ -83,6 +85,10 @@ class KamizaBot(commands.Bot):
         )
         # Several processes: DM clicks (all on shard 0) reach the table's own process this way.
         self.forwarder = None if self.sharding.whole_bot else Forwarder(self, self.sharding)
+        # Processes of one bot take turns to start their shards' sessions (on the shared ledger).
+        spacing = settings.identify_spacing_seconds
+        turns = None if self.sharding.whole_bot else IdentifyTurns(settings.database_url, spacing)
+        self.identify_gate = IdentifyGate(spacing, turns)
         self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
         # Every call with the bot token, from every table, spends one budget (`bot.call_budget`).
         self.call_budget = CallBudget()
@@ -157,7 +163,11 @@ class KamizaBot(commands.Bot):
             self.click_timings.arrived(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await self.identify_gate.wait_turn(shard_id)
+
     async def close(self) -> None:
+        await self.identify_gate.close()
         if self.click_timings is not None:
             await self.click_timings.close()
         if self.forwarder is not None:

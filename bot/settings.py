@@ -40,6 +40,8 @@ class Settings(PluginSettings):
     # process runs ("0,1"). Both unset: one process runs the whole bot, unsharded.
     shard_count: int | None = Field(default=None, ge=1, le=10_000)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Discord starts one gateway session every 5 s (per bucket); the end-to-end tests shorten it.
+    identify_spacing_seconds: float = Field(default=5.0, ge=0, le=60)
     # Computer players (README "Computer players in Discord"): worker processes that make their
     # decisions off the event loop, and the time budget of a `hard` decision.
     ai_workers: int = Field(default=1, ge=1, le=64)

@@ -235,16 +235,22 @@ async def migrate(conn: Connection) -> int:
     from data.db import _newer_schema
 
     known = migrations()
-    async with conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-        version = await schema_version(conn)
-        if version is None:
-            await conn.execute("CREATE TABLE ledger_schema (version INTEGER NOT NULL)")
-            await conn.execute("INSERT INTO ledger_schema VALUES (0)")
-            version = 0
-        if version > len(known):
-            raise LedgerOpenError(_newer_schema(version, len(known)))
-        for number, _name, sql in known[version:]:
-            await conn.execute(sql)  # a whole script: asyncpg sends it as one simple query
-            await conn.execute("UPDATE ledger_schema SET version = $1", number)
+    # The lock is taken before the transaction begins: a transaction that waited for it inside
+    # would still see the catalogue as it was before the other process's migration committed
+    # (`to_regclass` says no table, and CREATE TABLE then finds one).
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        async with conn.transaction():
+            version = await schema_version(conn)
+            if version is None:
+                await conn.execute("CREATE TABLE ledger_schema (version INTEGER NOT NULL)")
+                await conn.execute("INSERT INTO ledger_schema VALUES (0)")
+                version = 0
+            if version > len(known):
+                raise LedgerOpenError(_newer_schema(version, len(known)))
+            for number, _name, sql in known[version:]:
+                await conn.execute(sql)  # a whole script: asyncpg sends it as one simple query
+                await conn.execute("UPDATE ledger_schema SET version = $1", number)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
     return len(known)

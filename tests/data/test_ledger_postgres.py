@@ -108,6 +108,22 @@ async def test_two_processes_finishing_games_of_the_same_members_lose_no_update(
         await second.close()
 
 
+async def test_processes_starting_together_on_a_new_database_both_open_it(pg_url):
+    """Two processes (two pools) open one empty database at the same moment: one migrates, the
+    other waits for it and finds the ledger made (not CREATE TABLE's "already exists")."""
+    ledgers = await asyncio.gather(*(open_ledger(pg_url) for _ in range(3)))
+    try:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            assert await conn.fetchval("SELECT version FROM ledger_schema") == len(migrations())
+            assert await conn.fetchval("SELECT count(*) FROM ledger_schema") == 1
+        finally:
+            await conn.close()
+    finally:
+        for ledger in ledgers:
+            await ledger.close()
+
+
 async def test_a_failed_dm_is_told_once_whichever_process_asks(pg_url):
     first, second = await open_ledger(pg_url), await open_ledger(pg_url)
     try:

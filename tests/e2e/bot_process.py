@@ -152,6 +152,9 @@ def bot_env(fake: FakeDiscord, workdir: Path, **settings: str | int | None) -> d
         # without waiting on a budget that only a thousand tables need (a test of pacing itself
         # passes EDIT_PACE_SECONDS=1).
         "EDIT_PACE_SECONDS": "0.05",
+        # Shards' session starts 0.2 s apart, not Discord's 5 s (the fake does not enforce it
+        # unless a test sets `identify_spacing`; test_processes_identify passes 5).
+        "IDENTIFY_SPACING_SECONDS": "0.2",
     }
     for name, value in settings.items():
         if value is None:

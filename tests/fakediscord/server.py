@@ -381,6 +381,13 @@ class GatewaySession:
         if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
             await self.ws.close(code=4010, message=b"Invalid shard.")
             return
+        identify = state.identifies[-1]
+        spacing, starts = state.identify_spacing, state.session_starts
+        if spacing is not None and starts and identify.at - starts[-1].at < spacing:
+            state.refused_identifies.append(identify)
+            self.send(9, False)  # Discord: too soon after the last session start
+            return
+        starts.append(identify)
         self.shard = (int(shard[0]), int(shard[1]))
         self.intents = intents
         self.ready = True

@@ -494,6 +494,11 @@ class FakeState:
         # Discord's global and per-route limits (`RateLimits`), or None: no limit (the default)
         self.rate_limits: RateLimits | None = None
         self.identifies: list[Identify] = []
+        # Discord starts one session per `identify_spacing` seconds (max_concurrency 1): an
+        # IDENTIFY sooner is refused with op 9 and kept here. None: not enforced (the default).
+        self.identify_spacing: float | None = None
+        self.refused_identifies: list[Identify] = []
+        self.session_starts: list[Identify] = []  # the IDENTIFYs that started a session
         self.sessions: dict[int, Gateway] = {}  # by shard id: the connection of each shard
         self.shard_count = 1  # of the latest IDENTIFY
         self.ready_count = 0  # READY + GUILD_CREATE sent, over all sessions
