@@ -60,6 +60,7 @@ class GroupCommit(Generic[I, R]):
         self._max_batch = max_batch
         self._queue: list[_Waiting[I, R]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._writing = 0  # drains writing a batch right now
         self.batches = 0  # transactions committed by `write_batch` (for tests and the bench)
 
     async def submit(self, item: I) -> R:
@@ -71,8 +72,7 @@ class GroupCommit(Generic[I, R]):
         """
         waiting: _Waiting[I, R] = _Waiting(item)
         self._queue.append(waiting)
-        if len(self._tasks) < self._drains:
-            self._tasks.add(_loop().create_task(self._drain()))
+        self._start_drain()
         try:
             # Not shielded (a shield per append costs a tenth of the time): a cancelled caller
             # cancels its own outcome future, which the batch then leaves alone.
@@ -90,17 +90,34 @@ class GroupCommit(Generic[I, R]):
         while self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
+    def _start_drain(self) -> None:
+        if self._queue and len(self._tasks) < self._drains:
+            self._tasks.add(_loop().create_task(self._drain()))
+
+    def _share(self) -> int:
+        """How many of the waiting items the next batch takes: with drains idle, a share each, so
+        that they write at once (PostgreSQL: one part is written while another commits) instead
+        of one drain taking all and the others nothing until it is done."""
+        free = max(1, self._drains - self._writing)
+        return min(self._max_batch, -(-len(self._queue) // free))
+
     async def _drain(self) -> None:
         batch: list[_Waiting[I, R]] = []
         ended: asyncio.Future[None] | None = None
         try:
             while self._queue:
-                batch = self._queue[: self._max_batch]
-                del self._queue[: self._max_batch]
+                share = self._share()
+                batch = self._queue[:share]
+                del self._queue[:share]
+                self._start_drain()  # an idle drain takes the rest
                 ended = _loop().create_future()
                 for waiting in batch:
                     waiting.batch = ended
-                outcomes = await self._outcomes([w.item for w in batch])
+                self._writing += 1
+                try:
+                    outcomes = await self._outcomes([w.item for w in batch])
+                finally:
+                    self._writing -= 1
                 for waiting, outcome in zip(batch, outcomes, strict=True):
                     _settle(waiting.outcome, outcome)
                 _settle(ended, None)

@@ -137,7 +137,11 @@ class PgDatabase:
         shown = redact_url(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT,
+                reset=_session_kept,
             )
         except Exception as exc:
             raise connect_error(shown, exc) from None
@@ -182,6 +186,15 @@ class PgDatabase:
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield PgConn(conn)
+
+
+async def _session_kept(conn: asyncpg.Connection) -> None:
+    """What a connection needs when it goes back to the pool: nothing more than asyncpg's own
+    reset (an open transaction rolled back, listeners dropped). The ledger leaves no session
+    state behind: its locks are transaction-scoped (`pg_advisory_xact_lock`), its settings `SET
+    LOCAL`, its LISTEN on a connection of its own (`data.notify`). asyncpg's default reset query
+    (unlock all, CLOSE ALL, UNLISTEN, RESET ALL) was one more round trip at the end of every unit
+    of work, a group commit's included."""
 
 
 def connect_error(shown: str, exc: BaseException) -> LedgerOpenError:

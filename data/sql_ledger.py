@@ -22,7 +22,6 @@ from data.errors import (
     GameNotOver,
     GameNotRunning,
     InvalidLog,
-    LedgerError,
     WrongStatus,
 )
 from data.store import (
@@ -74,6 +73,11 @@ class SqlLedger:
     def read(self) -> AbstractAsyncContextManager[Any]:
         """One consistent snapshot to read in, for the read-only modules of their own
         (`data/web_reads.py`): their SQL stays in `data/`, not in this unit-of-work class."""
+        return self._db.read()
+
+    def _statement(self) -> AbstractAsyncContextManager[Any]:
+        """Where to run a read that is ONE statement (a statement is its own snapshot): a
+        backend whose read transaction costs round trips of its own gives a plain connection."""
         return self._db.read()
 
     async def _lock_guild(self, conn: Any, guild_id: int) -> None:
@@ -399,22 +403,11 @@ class SqlLedger:
     ) -> LeaderboardPage:
         if not 1 <= page_size <= 100 or page < 0:
             raise ValueError("page must be >= 0 and page_size 1 to 100")
-        async with self._db.read() as conn:
-            if season_id is None:
-                season = await seasons.find_current_season(conn, guild_id)
-                if season is None:
-                    return LeaderboardPage(guild_id, game, None, page, page_size, 0, [])
-                season_id = season.id
-            else:
-                async with conn.execute(
-                    "SELECT 1 FROM seasons WHERE id = ? AND guild_id = ?", (season_id, guild_id)
-                ) as cur:
-                    if await cur.fetchone() is None:
-                        raise LedgerError(f"season {season_id} is not a season of this guild")
+        async with self._statement() as conn:
             return await standings.leaderboard(conn, guild_id, game, season_id, page, page_size)
 
     async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]:
-        async with self._db.read() as conn:
+        async with self._statement() as conn:
             return await standings.member_stats(conn, guild_id, user_id)
 
 

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from data import ratings
 from data.conn import Conn, Row
+from data.errors import LedgerError
 from data.store import (
     GuildSettings,
     LeaderboardPage,
@@ -173,44 +174,63 @@ def result_row(row: Row) -> ResultRow:
 
 # -- leaderboards and stats --------------------------------------------------------------------
 
-BOARD = """
-SELECT * FROM ratings WHERE season_id = ? AND game = ?
-ORDER BY rating DESC, wins DESC, user_id
-LIMIT ? OFFSET ?
+# A page in ONE statement, so that it is one round trip and its own snapshot (PostgreSQL needs
+# no BEGIN/COMMIT around it): the season (the guild's current one, or the one asked if it is the
+# guild's), the number of rated members, the page, and the number of members rated higher than
+# its first row, from which the page's ranks follow (`_competition_ranks`). That count is asked
+# once a page, not for each row: PostgreSQL computes a row's select list even for the rows OFFSET
+# skips, so a deep page cost a count per skipped row. The outer join yields one row even for an
+# empty page (a page past the end, or no season): its page columns are NULL.
+PAGE = """
+WITH season AS (
+    SELECT id FROM seasons
+    WHERE guild_id = ?
+      AND CASE WHEN CAST(? AS BIGINT) IS NULL THEN ended_at IS NULL ELSE id = ? END
+),
+page AS (
+    SELECT * FROM ratings
+    WHERE season_id = (SELECT id FROM season) AND game = ?
+    ORDER BY rating DESC, wins DESC, user_id
+    LIMIT ? OFFSET ?
+)
+SELECT (SELECT id FROM season) AS page_season,
+       (SELECT count(*) FROM ratings
+        WHERE season_id = (SELECT id FROM season) AND game = ?) AS total,
+       (SELECT count(*) FROM ratings
+        WHERE season_id = (SELECT id FROM season) AND game = ?
+          AND rating > (SELECT max(rating) FROM page)) AS higher,
+       page.*
+FROM (SELECT 1 AS one) AS always LEFT JOIN page ON always.one = 1
+ORDER BY page.rating DESC, page.wins DESC, page.user_id
 """
-# The page's first rank. Asked once a page, not in BOARD for each row: PostgreSQL computes a
-# row's select list even for the rows OFFSET skips, so a deep page cost a count per skipped row.
-HIGHER = "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ? AND rating > ?"
 
 
 async def leaderboard(
-    conn: Conn, guild_id: int, game: str, season_id: int, page: int, size: int
+    conn: Conn, guild_id: int, game: str, season_id: int | None, page: int, size: int
 ) -> LeaderboardPage:
-    async with conn.execute(
-        "SELECT count(*) FROM ratings WHERE season_id = ? AND game = ?", (season_id, game)
-    ) as cur:
-        count = await cur.fetchone()
-    assert count is not None  # an aggregate without GROUP BY always returns one row
-    total: int = count[0]
-    async with conn.execute(BOARD, (season_id, game, size, page * size)) as cur:
+    """A page of the board of `season_id` (by default the guild's current season); LedgerError
+    if `season_id` is not one of the guild's seasons."""
+    params = (guild_id, season_id, season_id, game, size, page * size, game, game)
+    async with conn.execute(PAGE, params) as cur:
         found = list(await cur.fetchall())
-    ranks = await _competition_ranks(conn, season_id, game, page * size, found)
-    rows = [board_row(row, rank) for rank, row in zip(ranks, found, strict=True)]
-    return LeaderboardPage(guild_id, game, season_id, page, size, total, rows)
+    first = found[0]  # the outer join's one row at least
+    if first["page_season"] is None:
+        if season_id is not None:
+            raise LedgerError(f"season {season_id} is not a season of this guild")
+        return LeaderboardPage(guild_id, game, None, page, size, 0, [])
+    rows = [row for row in found if row["user_id"] is not None]
+    ranks = _competition_ranks(first["higher"], page * size, rows)
+    board = [board_row(row, rank) for rank, row in zip(ranks, rows, strict=True)]
+    return LeaderboardPage(guild_id, game, first["page_season"], page, size, first["total"], board)
 
 
-async def _competition_ranks(
-    conn: Conn, season_id: int, game: str, offset: int, rows: list[Row]
-) -> list[int]:
-    """1 + the number of members rated higher, for each row of a page sorted by rating: counted
-    for the first row only; a later row has the rank of the one before when they tie, else its
-    own place (every member before it is rated higher)."""
+def _competition_ranks(higher: int, offset: int, rows: list[Row]) -> list[int]:
+    """1 + the number of members rated higher, for each row of a page sorted by rating: `higher`
+    counts them for the first row; a later row has the rank of the one before when they tie,
+    else its own place (every member before it is rated higher)."""
     if not rows:
         return []
-    async with conn.execute(HIGHER, (season_id, game, rows[0]["rating"])) as cur:
-        higher = await cur.fetchone()
-    assert higher is not None
-    ranks = [1 + int(higher[0])]
+    ranks = [1 + int(higher)]
     for place, (before, row) in enumerate(pairwise(rows), start=offset + 2):
         ranks.append(ranks[-1] if row["rating"] == before["rating"] else place)
     return ranks

@@ -12,6 +12,7 @@ import pytest
 from data.db import migrations
 from data.store import GuildSettings, Seat, open_ledger
 from rules.random_play import random_match
+from tests.data.ledger_helpers import UNDO_MIGRATION_8
 from tests.data.test_ledger_editions import ledger_at_version
 
 WHEN = "2025-01-01T00:00:00+00:00"
@@ -112,9 +113,10 @@ async def test_a_version_4_ledger_upgrades_with_its_games_and_settings(tmp_path:
         await ledger.update_guild_settings(5, turn_seconds=30)
     finally:
         await ledger.close()
-    conn = sqlite3.connect(path)  # back to version 4: the columns of migrations 5 to 7 go
+    conn = sqlite3.connect(path)  # back to version 4: what migrations 5 to 8 added goes
     conn.executescript(
-        "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
+        UNDO_MIGRATION_8  # migration 8
+        + "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
         "ALTER TABLE guild_settings DROP COLUMN archive_seconds; DROP TABLE member_prefs;"
         "DROP INDEX results_user_game; ALTER TABLE guild_settings DROP COLUMN web;"  # migration 7
         "PRAGMA user_version = 4;"

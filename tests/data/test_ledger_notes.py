@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from data.store import open_ledger
+from tests.data.ledger_helpers import UNDO_MIGRATION_8
 from tests.data.test_ledger_game_ends import finish
 
 
@@ -57,7 +58,8 @@ async def test_games_ended_before_migration_2_count_as_announced(tmp_path: Path)
     await ledger.close()
     conn = sqlite3.connect(path)  # back to version 1, as a ledger written before migration 2
     conn.executescript(
-        "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
+        UNDO_MIGRATION_8  # migration 8
+        + "ALTER TABLE games DROP COLUMN rematch_of; ALTER TABLE games DROP COLUMN unrated_reason;"
         "DROP INDEX results_user_game; ALTER TABLE guild_settings DROP COLUMN web;"  # migration 7
         "DROP TABLE member_prefs;"  # migration 6
         "ALTER TABLE guild_settings DROP COLUMN archive_seconds;"  # migration 5
