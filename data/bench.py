@@ -277,6 +277,7 @@ def _sqlite_fixture(url: str, game: str, games: int) -> bool:
     path = parse_url(url).path
     if _finished_games(path, game) == games:
         print(f"reusing {path} ({games} finished games of {game})")
+        asyncio.run(_migrate(url))  # built by an older version: `copy` wants the current schema
         return True
     if os.path.exists(path) and os.path.dirname(os.path.abspath(path)) != _fixture_folder():
         print(

@@ -114,6 +114,18 @@ async def test_two_drains_write_at_once_and_close_waits_for_both():
     assert writer.batches == [[0], [1, 2], [3]]
 
 
+async def test_two_idle_drains_share_what_waits_and_write_it_side_by_side():
+    writer = Writer()
+    writer.gate = asyncio.Event()
+    commits = GroupCommit(writer, drains=2)
+    calls = [asyncio.create_task(commits.submit(i)) for i in range(9)]  # all in one loop pass
+    await asyncio.sleep(0.01)
+    assert writer.batches == [[0, 1, 2, 3, 4], [5, 6, 7, 8]]  # both open at once, not one of 9
+    writer.gate.set()
+    assert await asyncio.gather(*calls) == [i * 10 for i in range(9)]
+    await commits.close()
+
+
 async def test_a_drain_stopped_mid_batch_tells_every_caller_still_waiting():
     writer = Writer()
     writer.gate = asyncio.Event()
