@@ -260,12 +260,20 @@ def run(url: str | None, *, game: str | None = None, games: int, appends: int, q
     else:
         url = fixture
         print(f"ledger size: {os.path.getsize(parse_url(url).path) / 2**20:.0f} MiB")
+    print(_load())
     for tables in TABLES:
         rate = asyncio.run(_appends(url, game, max(appends, tables), tables))
         print(f"durable appends, {_tables(tables)}: {rate:.0f}/s")
     for line in asyncio.run(_queries(url, game, queries)):
         print(line)
+    print(_load())
     return 0
+
+
+def _load() -> str:
+    """The machine's load: the figures mean little on a busy machine (p99s above all)."""
+    one, five, _ = os.getloadavg()
+    return f"load average: {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} CPUs"
 
 
 def _tables(count: int) -> str:

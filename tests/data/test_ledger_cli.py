@@ -9,11 +9,11 @@ import subprocess
 import sys
 
 import pytest
-from ledger_helpers import new_game, play
+from ledger_helpers import UNDO_MIGRATION_8, new_game, play
 
 from data import bench
 from data.__main__ import main
-from data.db import parse_url
+from data.db import migrations, parse_url
 from data.store import open_ledger
 from rules.log import replay
 from rules.registry import GAMES
@@ -112,9 +112,25 @@ def test_bench_on_a_small_ledger(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "built 150 finished games" in out
     assert "durable appends, one table" in out and "leaderboard page 0" in out
+    assert out.count("load average: ") == 2  # before and after: the figures' context
     assert main(["bench", "--db", url, "--games", "150", "--appends", "16", "--queries", "1"]) == 0
     assert "reusing" in capsys.readouterr().out
     assert main(["check", "--db", url]) == 0
+
+
+def test_bench_migrates_a_fixture_an_older_version_built(tmp_path, capsys):
+    """`copy` (the PostgreSQL bench) takes only a ledger of the current schema."""
+    path = tmp_path / "bench.sqlite3"
+    args = ["bench", "--db", f"sqlite:///{path}", "--games", "30", "--appends", "4"]
+    assert main([*args, "--queries", "1"]) == 0
+    conn = sqlite3.connect(path)
+    conn.executescript(UNDO_MIGRATION_8 + "PRAGMA user_version = 7;")
+    conn.close()
+    assert main([*args, "--queries", "1"]) == 0
+    assert "reusing" in capsys.readouterr().out
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
+    conn.close()
 
 
 def test_bench_plays_the_first_registered_game_or_the_one_named(tmp_path, capsys):
