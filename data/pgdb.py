@@ -191,10 +191,12 @@ class PgDatabase:
 async def _session_kept(conn: asyncpg.Connection) -> None:
     """What a connection needs when it goes back to the pool: nothing more than asyncpg's own
     reset (an open transaction rolled back, listeners dropped). The ledger leaves no session
-    state behind: its locks are transaction-scoped (`pg_advisory_xact_lock`), its settings `SET
-    LOCAL`, its LISTEN on a connection of its own (`data.notify`). asyncpg's default reset query
-    (unlock all, CLOSE ALL, UNLISTEN, RESET ALL) was one more round trip at the end of every unit
-    of work, a group commit's included."""
+    state behind: its locks are transaction-scoped (`pg_advisory_xact_lock`) but the
+    migration's, which `migrate` releases itself (and should that fail, `open` closes the pool);
+    its settings are `SET LOCAL`, its LISTEN and IDENTIFY turns on connections of their own
+    (`data.notify`, `data.identify_turns`). asyncpg's default reset query (unlock all, CLOSE ALL,
+    UNLISTEN, RESET ALL) was one more round trip at the end of every unit of work, a group
+    commit's included."""
 
 
 def connect_error(shown: str, exc: BaseException) -> LedgerOpenError:
