@@ -1,16 +1,18 @@
 """The SQLite ledger on a real full filesystem (`small_disk`): a write the disk cannot hold
 raises `LedgerFull` and leaves nothing of itself; once space is back the same writes succeed and
-the ledger checks clean."""
+the ledger checks clean. PostgreSQL's "disk full" is mapped the same way (`data.pgdb`)."""
 
 from __future__ import annotations
 
 import asyncio
 
+import asyncpg
 import pytest
 from ledger_helpers import play
 from small_disk import fill
 
 from data.errors import LedgerFull, LedgerUnavailable
+from data.pgdb import storage_failures
 from data.store import open_ledger
 
 
@@ -42,3 +44,12 @@ async def test_writes_on_a_full_disk_raise_ledger_full_and_change_nothing(small_
         assert await ledger.integrity_problems() == []
     finally:
         await ledger.close()
+
+
+def test_a_postgresql_server_out_of_space_is_ledger_full_too():
+    with pytest.raises(LedgerFull), storage_failures():
+        raise asyncpg.DiskFullError("could not extend file: No space left on device")
+    with pytest.raises(LedgerUnavailable), storage_failures():
+        raise asyncpg.PostgresIOError("could not write block")
+    with pytest.raises(asyncpg.UniqueViolationError), storage_failures():
+        raise asyncpg.UniqueViolationError("taken")  # a refusal stays what it is
