@@ -158,6 +158,7 @@ async def test_clicks_refused_while_the_disk_is_full_then_the_match_finishes(
     # Every acknowledged click is in the ledger, in order; the only other member move is the
     # one the timer made when space came back.
     assert members[0][0] == current.id and members[1:] == acknowledged
+    assert "Traceback" not in bot.log, bot.log
 
 
 async def test_kill9_while_full_then_restart_resumes_from_the_ledger(small_disk, launch_bot, users):
