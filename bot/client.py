@@ -26,11 +26,12 @@ from bot.runtime.identify_gate import IdentifyGate
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
+from bot.runtime.storage import note_storage_failure
 from bot.runtime.tasks import spawn
 from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
-from bot.tables.replies import discord_failed, note_discord_failure
-from data.errors import LedgerError
+from bot.tables.replies import discord_failed, note_discord_failure, storage_failure_text
+from data.errors import LedgerError, LedgerUnavailable
 from data.identify_turns import IdentifyTurns
 from data.store import Ledger, open_ledger
 from data.urls import redact_url
@@ -194,6 +195,9 @@ class KamizaBot(commands.Bot):
             return  # its token is dead or Discord is down: nothing more to send
         if isinstance(error, app_commands.CheckFailure):
             text = t(interaction.locale, "commands.check_failed")
+        elif isinstance(cause, LedgerUnavailable):  # the disk full: nothing was changed
+            note_storage_failure(cause, "a command")
+            text = storage_failure_text(interaction.locale, cause)
         else:
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("Command /%s failed", name, exc_info=error)

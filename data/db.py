@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from data import one_process
-from data.errors import LedgerError, LedgerOpenError
+from data.errors import LedgerError, LedgerFull, LedgerOpenError, LedgerUnavailable
 from data.urls import SqliteUrl, parse_url
 
 T = TypeVar("T")
@@ -173,6 +173,19 @@ def _open_error(path: str, exc: sqlite3.Error) -> LedgerOpenError:
     if kind.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return LedgerOpenError(f"the ledger {path} is locked by another process ({exc})")
     return LedgerOpenError(f"cannot open the ledger {path} ({exc})")
+
+
+def storage_failure(exc: BaseException) -> LedgerUnavailable | None:
+    """The domain error for SQLite's storage failing a unit of work (the disk full, an I/O
+    error), or None for any other error. SQLite rolls such a unit back whole: nothing is kept."""
+    if not isinstance(exc, sqlite3.Error):
+        return None
+    kind = getattr(exc, "sqlite_errorname", "")
+    if kind == "SQLITE_FULL":
+        return LedgerFull(f"the ledger's disk is full ({exc})")
+    if kind.startswith("SQLITE_IOERR"):
+        return LedgerUnavailable(f"the ledger's storage failed ({kind}: {exc})")
+    return None
 
 
 async def migrate(conn: aiosqlite.Connection) -> int:
@@ -404,8 +417,10 @@ class Database:
                 await self._writer.execute("BEGIN IMMEDIATE")
                 yield self._writer
                 await self._writer.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 await _rollback(self._writer)
+                if (failure := storage_failure(exc)) is not None:
+                    raise failure from exc
                 raise
 
     async def write_fn(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -418,13 +433,16 @@ class Database:
 
         def unit() -> T:
             conn = plain_writer.connection()
-            conn.execute("BEGIN IMMEDIATE")
             try:
+                conn.execute("BEGIN IMMEDIATE")
                 result = fn(conn)
                 conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error):  # the failure is what to report
+                        conn.execute("ROLLBACK")
+                if (failure := storage_failure(exc)) is not None:
+                    raise failure from exc
                 raise
             return result
 

@@ -54,3 +54,17 @@ class GameNotOver(LedgerError):
 
 class InvalidLog(LedgerError):
     """A header or stored log that the rules refuse to replay."""
+
+
+class LedgerUnavailable(LedgerError):
+    """The ledger's storage failed a write (a disk I/O error): nothing of that unit of work was
+    written. The bot tells the user so and changes nothing; trying again later may work."""
+
+    kind = "unavailable"
+
+
+class LedgerFull(LedgerUnavailable):
+    """The ledger's storage is full (SQLite's SQLITE_FULL, ENOSPC): nothing of that unit of work
+    was written; it will be once space is freed."""
+
+    kind = "full"

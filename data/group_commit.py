@@ -12,7 +12,9 @@ Outcomes are per item: `write_batch` returns, for each item, its result or the e
 refuses it (a taken sequence number, a game not running), decided inside the transaction. Should
 the transaction as a whole fail (COMMIT refused, the connection lost), no item is known to be
 written: each is written again in a transaction of its own, once, and gets whatever that gives
-(its result, or the error that is then its own). No retry without end.
+(its result, or the error that is then its own). No retry without end. A storage failure (the
+disk full: `LedgerUnavailable`) rolls the transaction back whole and is every item's outcome at
+once: written one by one they would only fail as many times more.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+from data.errors import LedgerError, LedgerUnavailable
 
 I = TypeVar("I")  # noqa: E741 - an item to write
 R = TypeVar("R")  # its result
@@ -142,8 +146,11 @@ class GroupCommit(Generic[I, R]):
         try:
             outcomes = list(await self._write_batch(items))
         except Exception as exc:
-            if len(items) == 1:
-                return [exc]  # the item's own transaction failed: that is its outcome
+            if len(items) == 1 or isinstance(exc, LedgerUnavailable):
+                # The item's own transaction failed: that is its outcome. Or the storage failed
+                # (the disk full): the transaction was rolled back whole, and writing each item
+                # alone would only fail as many times more.
+                return [exc] * len(items)
             return [await self._alone(item) for item in items]
         self.batches += 1
         return outcomes
@@ -170,8 +177,6 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
 def _as_exception(exc: BaseException) -> Exception:
     if isinstance(exc, Exception):
         return exc
-    from data.errors import LedgerError
-
     # Cancelled while its batch was being written, the append may be stored or not: a retry
     # with the same action tells (it returns False if it was).
     return LedgerError(f"the ledger stopped while this append was being written ({exc!r})")

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import asyncpg
 
-from data.errors import LedgerError, LedgerOpenError
+from data.errors import LedgerError, LedgerFull, LedgerOpenError, LedgerUnavailable
 from data.urls import redact_url
 
 CONNECT_TIMEOUT = 10.0  # seconds: an unreachable server is an error, not a hang
@@ -172,12 +172,14 @@ class PgDatabase:
     async def single(self) -> AsyncIterator[PgConn]:
         """For ONE statement, its own snapshot: no BEGIN/COMMIT round trips around it."""
         async with self._pool.acquire() as conn:
-            yield PgConn(conn)
+            with storage_failures():
+                yield PgConn(conn)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[PgConn]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield PgConn(conn)
+        with storage_failures():
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield PgConn(conn)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[PgConn]:
@@ -197,6 +199,18 @@ async def _session_kept(conn: asyncpg.Connection) -> None:
     (`data.notify`, `data.identify_turns`). asyncpg's default reset query (unlock all, CLOSE ALL,
     UNLISTEN, RESET ALL) was one more round trip at the end of every unit of work, a group
     commit's included."""
+
+
+@contextmanager
+def storage_failures() -> Iterator[None]:
+    """The server's storage failing a transaction (its disk full, an I/O error) as the ledger's
+    `LedgerFull` / `LedgerUnavailable`; PostgreSQL has rolled the transaction back."""
+    try:
+        yield
+    except asyncpg.DiskFullError as exc:
+        raise LedgerFull(f"the PostgreSQL server's disk is full ({exc})") from exc
+    except asyncpg.PostgresIOError as exc:
+        raise LedgerUnavailable(f"the PostgreSQL server's storage failed ({exc})") from exc
 
 
 def connect_error(shown: str, exc: BaseException) -> LedgerOpenError:

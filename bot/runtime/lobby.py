@@ -10,9 +10,11 @@ from typing import Any, Protocol
 
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.memory import Memory
+from bot.runtime.storage import note_storage_failure, save_later
 from bot.runtime.table import Place, remember
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
+from data.errors import LedgerUnavailable
 from data.store import GameRecord, Ledger, Seat
 from rules.base import InvalidSetup
 from rules.registry import GAMES
@@ -277,6 +279,13 @@ class Lobby:
 
     async def _expire(self) -> None:
         await asyncio.sleep(max(0.0, self.expires_at - time.time()))
+        try:
+            await self._expire_now()
+        except LedgerUnavailable as exc:  # the disk full: closed once it can be saved
+            note_storage_failure(exc, "a lobby's expiry", self.game_id)
+            await save_later("a lobby's expiry", self.game_id, self._expire_now)
+
+    async def _expire_now(self) -> None:
         async with self.lock:
             if not self.closed:
                 await self._close("abandoned", "lobby.expired")

@@ -17,7 +17,9 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from bot.runtime.errors import StaleButton, TableClosed
+from bot.runtime.storage import note_storage_failure
 from bot.runtime.turn_clock import SeatTable, pace, policy
+from data.errors import LedgerUnavailable
 from data.store import Seat
 from rules.base import AnyGame, IllegalAction
 
@@ -104,6 +106,8 @@ async def choose_for(table: StepTable, player: str, key: StepKey, cause: str) ->
         except IllegalAction as exc:  # a policy bug must not stall the step
             log.error("game %s: %s chose an illegal move (%s)", table.game_id, player, exc)
             action = table.state.legal_actions(player)[0]
+        except LedgerUnavailable as exc:  # the disk full: one line, however many tries
+            note_storage_failure(exc, "a choice made for a seat", table.game_id)
         except Exception as exc:
             log.warning("game %s: choosing for %s failed: %r", table.game_id, player, exc)
         if pause is None or table.closed:

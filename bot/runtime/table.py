@@ -15,8 +15,10 @@ from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
 from bot.runtime.step_clock import StepKey, run_step, step_key
+from bot.runtime.storage import note_storage_failure, save_later
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import Thinker
+from data.errors import LedgerUnavailable
 from data.store import Ledger, ResultRow, Seat
 from rules.base import AnyGame, Event
 
@@ -133,6 +135,7 @@ class Table(Generic[G]):
         self.notes: dict[str, Any] = {}  # facts kept in the ledger beside the log (keep_note)
         self.memory = Memory()  # the presenter's facts about this table, dropped with it
         self._clock: asyncio.Task[Any] | None = None
+        self._finishing: asyncio.Task[Any] | None = None  # a game's end tried again (`_finish`)
         self._step: StepKey | None = None  # the step of choices at once its clock runs for
         self._on_closed = on_closed
         self.thinker = thinker or Thinker()  # None: in-process (tests)
@@ -243,9 +246,30 @@ class Table(Generic[G]):
             self.announce_end(reason=reason)
 
     async def _finish(self, last: tuple[str, Sequence[Event]] | None = None) -> None:
-        results: Sequence[ResultRow] = await self.ledger.finish_game(self.game_id)
+        """Write the game's end (results, ratings, season: one transaction) and announce it.
+
+        Should the storage fail (the disk full), nothing of the end is written, and the last
+        action, committed already, stays played: the end is tried again later (bounded), else
+        redone from the ledger's actions at the next start (`resume_finish`)."""
+        try:
+            results: Sequence[ResultRow] = await self.ledger.finish_game(self.game_id)
+        except LedgerUnavailable as exc:
+            note_storage_failure(exc, "a game's end", self.game_id)
+            self._stop_clock()
+            if self._finishing is None or self._finishing.done():
+                again = save_later("a game's end", self.game_id, lambda: self._finish_again(last))
+                self._finishing = spawn(again, name=f"game {self.game_id} end")
+            return
         self._close()
         self.announce_end(results=results, last=last)
+
+    async def _finish_again(self, last: tuple[str, Sequence[Event]] | None) -> None:
+        async with self.lock:
+            if self.closed:
+                return
+            results = await self.ledger.finish_game(self.game_id)
+            self._close()
+            self.announce_end(results=results, last=last)
 
     def announce_end(
         self,
@@ -352,6 +376,8 @@ class Table(Generic[G]):
     async def stop(self) -> None:
         """Stop the clock and flush messages, leaving the game as it is (shutdown, set aside)."""
         self._stop_clock()
+        if self._finishing is not None:
+            self._finishing.cancel()  # the next start finishes it from the ledger
         if not self.outbox.closed:
             self._close_outbox()
 
@@ -360,5 +386,7 @@ async def remember(ledger: Ledger, game_id: int, key: str, value: Any) -> None:
     """Write a game note; a failure is logged, never raised (notes help, they do not decide)."""
     try:
         await ledger.set_note(game_id, key, value)
+    except LedgerUnavailable as exc:
+        note_storage_failure(exc, "a game note", game_id)
     except Exception:
         log.exception("game %s: could not keep the note %r", game_id, key)

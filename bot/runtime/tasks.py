@@ -8,6 +8,9 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from bot.runtime.storage import note_storage_failure
+from data.errors import LedgerUnavailable
+
 log = logging.getLogger(__name__)
 
 
@@ -22,7 +25,9 @@ def _report(task: asyncio.Task[Any]) -> None:
     if task.cancelled():
         return
     exc = task.exception()
-    if exc is not None:
+    if isinstance(exc, LedgerUnavailable):  # the disk full: one line, not a traceback each time
+        note_storage_failure(exc, f"for the task {task.get_name()}")
+    elif exc is not None:
         log.error("task %s failed", task.get_name(), exc_info=exc)
 
 
@@ -64,6 +69,8 @@ class Outbox:
                 await job()
             except asyncio.CancelledError:
                 raise
+            except LedgerUnavailable as exc:  # a note or "announced" not saved: the game goes on
+                note_storage_failure(exc, f"for {self._name}'s messages")
             except Exception:
                 log.exception("%s: presenting failed", self._name)
         self._jobs = None

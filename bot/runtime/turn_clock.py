@@ -18,8 +18,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.runtime.errors import StaleButton, TableClosed
+from bot.runtime.storage import note_storage_failure
 from bot.runtime.tasks import Outbox
 from bot.runtime.thinking import DEFAULT_LEVEL, ThinkingTable, choose
+from data.errors import LedgerUnavailable
 from rules.base import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -131,6 +133,8 @@ async def act_for(table: SeatTable, player: str, action: Any, seq: int, cause: s
         except IllegalAction as exc:  # a policy bug must not stall the table
             log.error("game %s: %s chose an illegal move (%s)", table.game_id, player, exc)
             action = table.state.legal_actions(player)[0]
+        except LedgerUnavailable as exc:  # the disk full: one line, not a traceback a try
+            note_storage_failure(exc, "a move made for a seat", table.game_id)
         except Exception as exc:
             if attempt == 0:
                 log.exception("game %s: acting for %s failed", table.game_id, player)

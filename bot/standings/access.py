@@ -9,6 +9,8 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.i18n import Language, language, t
+from bot.runtime.storage import note_storage_failure, storage_failure_key
+from data.errors import LedgerUnavailable
 from data.store import Ledger
 
 log = logging.getLogger(__name__)
@@ -65,7 +67,13 @@ async def is_manager(interaction: discord.Interaction) -> bool:
 
 
 async def failed(interaction: discord.Interaction, error: BaseException, what: str) -> None:
-    """Log an unexpected error and tell the user privately; never leave them waiting."""
-    log.error("%s failed in guild %s", what, interaction.guild_id, exc_info=error)
+    """Log an unexpected error and tell the user privately; never leave them waiting. The
+    ledger's storage failing (the disk full) is said as such, in one warning line."""
+    if isinstance(error, LedgerUnavailable):
+        note_storage_failure(error, "a command")
+        key = storage_failure_key(error)
+    else:
+        log.error("%s failed in guild %s", what, interaction.guild_id, exc_info=error)
+        key = "common.error"
     with contextlib.suppress(discord.HTTPException):
-        await tell(interaction, "common.error")
+        await tell(interaction, key)

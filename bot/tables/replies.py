@@ -13,6 +13,8 @@ import discord
 
 from bot.i18n import language, t
 from bot.runtime.errors import TableError
+from bot.runtime.storage import note_storage_failure, storage_failure_key
+from data.errors import LedgerUnavailable
 from rules.base import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -101,6 +103,9 @@ async def explain_error(interaction: discord.Interaction, exc: Exception, game_i
         text = t(lang, exc.key, **exc.params)
     elif isinstance(exc, IllegalAction):
         text = t(lang, "error.illegal", rule=exc.rule, reason=exc.reason)
+    elif isinstance(exc, LedgerUnavailable):  # the disk full: nothing was written nor played
+        note_storage_failure(exc, "a click or a command", game_id)
+        text = storage_failure_text(lang, exc)
     else:
         log.error("game %s: unexpected error", game_id, exc_info=exc)
         text = t(lang, "error.unexpected")
@@ -108,6 +113,12 @@ async def explain_error(interaction: discord.Interaction, exc: Exception, game_i
         await ephemeral(interaction, text)
     except discord.HTTPException:
         log.warning("game %s: could not tell the user about an error", game_id)
+
+
+def storage_failure_text(lang: Any, exc: LedgerUnavailable) -> str:
+    """What a member is told when the ledger could not save their request (`lang`: a language
+    or a Discord locale)."""
+    return t(lang, storage_failure_key(exc))
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
+from bot.runtime import storage, turn_clock
 from bot.runtime.errors import StaleButton, TableError, TableExists
 from bot.runtime.lobby import Lobby
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table, remember
+from data.errors import LedgerFull
 from data.store import open_ledger
 from rules.agents import random_action
 from rules.base import IllegalAction
@@ -165,6 +167,90 @@ async def test_illegal_action_and_ledger_failure_change_nothing(ledger, monkeypa
     with pytest.raises(OSError):
         await table.act(nxt, table.state.legal_actions(nxt)[0])
     assert table.state.view(None) == before and table.seq == 0
+
+
+async def test_a_games_end_the_disk_cannot_hold_is_tried_again_then_announced(
+    ledger, monkeypatch
+) -> None:
+    """The last action is committed and stays played; the end (results, ratings: one
+    transaction) that the full disk refuses is written on a later try, and announced once."""
+    monkeypatch.setattr(storage, "RETRY_PAUSES", (0.01, 0.01, 0.01))
+    recorder = Recorder()
+    manager = make_manager(ledger, recorder)
+    table = await open_and_start(manager, humans=3)
+    finish, refusals = ledger.finish_game, [LedgerFull("disk full")] * 2
+
+    async def full_twice(game_id: int) -> Any:
+        if refusals:
+            raise refusals.pop()
+        return await finish(game_id)
+
+    monkeypatch.setattr(ledger, "finish_game", full_twice)
+    await play_out(table)  # the last play is acknowledged: no error for its click
+    assert table.state.over and len(refusals) == 1 and not table.closed
+    await until(lambda: recorder.named("finished"), recorder)
+    assert not refusals
+    await table.outbox.drain()
+    record = await ledger.get_game(table.game_id)
+    assert record.status == "finished" and len(record.actions) == table.seq
+    assert len(recorder.named("finished")) == 1 and table.closed
+
+
+async def test_a_games_end_never_saved_is_redone_from_the_ledger_at_the_next_start(
+    ledger, monkeypatch
+) -> None:
+    monkeypatch.setattr(storage, "RETRY_PAUSES", (0.01, 0.01))
+    manager = make_manager(ledger, Recorder())
+    table = await open_and_start(manager, humans=3)
+    finish = ledger.finish_game
+
+    async def full(game_id: int) -> Any:
+        raise LedgerFull("disk full")
+
+    monkeypatch.setattr(ledger, "finish_game", full)
+    await play_out(table)
+    await asyncio.sleep(0.2)  # every try spent
+    record = await ledger.get_game(table.game_id)
+    assert record.status == "running" and record.results == []  # nothing half-written
+    await manager.shutdown()
+
+    monkeypatch.setattr(ledger, "finish_game", finish)  # space again; the bot starts again
+    recorder = Recorder()
+    second = make_manager(ledger, recorder)
+    await second.restore()
+    await until(lambda: recorder.named("finished"), recorder)
+    record = await ledger.get_game(table.game_id)
+    assert record.status == "finished"
+    assert replay(record.log())["scores"] == {r.player: r.score for r in record.results}
+    await second.shutdown()
+
+
+async def test_a_seat_move_the_disk_refuses_is_tried_again_without_a_traceback(
+    ledger, monkeypatch, caplog
+) -> None:
+    monkeypatch.setattr(turn_clock, "ACT_FOR_BACKOFF", (0.01, 0.01, 0.01))
+    manager = make_manager(ledger, Recorder(), turn_seconds=0.2)
+    table = await open_and_start(manager, humans=2, bots=1)
+    append, refused = ledger.append_action, []
+
+    async def full(*args: Any) -> bool:
+        refused.append(args)
+        raise LedgerFull("disk full")
+
+    monkeypatch.setattr(ledger, "append_action", full)
+    seq = table.seq
+    await asyncio.sleep(1.0)  # the turn's clock runs out, tries, gives up, starts over
+    assert table.seq == seq and len(refused) >= 4
+    assert len(refused) < 20  # bounded: not a hot loop
+    assert not [r for r in caplog.records if r.exc_info]  # no traceback
+    monkeypatch.setattr(ledger, "append_action", append)
+    await asyncio.wait_for(_moved(table, seq), 5)
+    await manager.shutdown()
+
+
+async def _moved(table: Table, seq: int) -> None:
+    while table.seq == seq:
+        await asyncio.sleep(0.02)
 
 
 async def test_bots_fill_seats_and_play_within_the_table(ledger) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pytest
 from ledger_helpers import play
 
-from data.errors import LedgerError, SequenceConflict
+from data.errors import LedgerError, LedgerFull, SequenceConflict
 from data.group_commit import GroupCommit
 
 
@@ -62,6 +62,20 @@ async def test_a_failed_batch_is_written_again_one_by_one_and_only_once():
     assert [o for i, o in enumerate(outcomes) if i != 7] == [i * 10 for i in range(10) if i != 7]
     assert isinstance(outcomes[7], OSError)  # its own failure, told to it alone
     assert writer.batches == [list(range(10)), *([i] for i in range(10))]  # no retry after that
+
+
+async def test_a_batch_the_storage_refuses_fails_every_caller_without_writing_one_by_one():
+    class FullDisk(Writer):
+        async def __call__(self, items: Sequence[int]) -> list[int | Exception]:
+            self.batches.append(list(items))
+            await asyncio.sleep(0.001)
+            raise LedgerFull("disk full")
+
+    writer = FullDisk()
+    commits = GroupCommit(writer)
+    outcomes = await asyncio.gather(*(commits.submit(i) for i in range(10)), return_exceptions=True)
+    assert all(isinstance(o, LedgerFull) for o in outcomes)
+    assert writer.batches == [list(range(10))] and commits.batches == 0  # no one-by-one retries
 
 
 async def test_a_caller_cancelled_before_its_batch_leaves_nothing_written():
