@@ -18,6 +18,7 @@ from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
 from ai.ismcts import search
+from ai.kobayakawa_hard import BestResponseAgent
 from ai.kobayakawa_table import TableAgent
 from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD
 
@@ -112,6 +113,8 @@ def make_agent(
         count = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
         return SearchAgent("normal", iterations=count, quick=True)
     if level == "hard":
+        if game == "kobayakawa":
+            return BestResponseAgent("hard", TableAgent("hard", EasyAgent()))
         if iterations is not None:
             return SearchAgent("hard", iterations=iterations)
         return SearchAgent("hard", budget_ms=budget_ms)
