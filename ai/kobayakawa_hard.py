@@ -8,19 +8,24 @@ that is worth more than passing. What a round is worth: the kamons won or lost, 
 (the last, B-8) the share of the match win the final standings give, so that a leader does not
 risk its lead and a player behind fights for the win rather than for kamons.
 
-Deterministic for an observation (no search, no sampling), a few milliseconds a decision.
+No search: a bet is weighed exactly at a table of three or four (the same whatever the seed),
+on a sample of the ways at five or six; a few milliseconds a decision.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ai.infoset import Agent, InfoSet
+from ai.infoset import LOOK, Agent, InfoSet
+from ai.kobayakawa_abstraction import observed_key
 from ai.kobayakawa_model import active_order, assignments, fight_chance, likelihoods
-from rules.kobayakawa_moves import FIGHT_ACTION, PASS_ACTION
-from rules.kobayakawa_tables import FIGHT
+from ai.kobayakawa_response import RESPONSE_PATH
+from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
+from rules.kobayakawa_tables import DRAW, FIGHT
 
 ROUNDS = 7  # B-2; the last round doubles the bets and the centre's kamons (B-4, B-6)
 
@@ -92,7 +97,7 @@ def showdown_winner(fighters: list[str], cards: dict[str, int], kobayakawa: int)
     return winner
 
 
-def fight_values(seen: Any, player: str) -> tuple[float, float]:
+def fight_values(seen: Any, player: str, rng: random.Random) -> tuple[float, float]:
     """`player`'s expected worth of fighting and of passing now (the fight phase, B-4)."""
     active = active_order(seen)
     last_round = seen.round == ROUNDS
@@ -104,7 +109,7 @@ def fight_values(seen: Any, player: str) -> tuple[float, float]:
     bet = table.bet(player, kamons)
     fought = {**kamons, player: kamons[player] - bet}
     fight = passed = total = 0.0
-    for cards, weight in assignments(likelihoods(seen, player)):
+    for cards, weight in assignments(likelihoods(seen, player), rng):
         cards[player] = seen.card
         fight += weight * table.settle(cards, later, [*before, player], seen.pot + bet, fought)
         passed += weight * table.settle(cards, later, before, seen.pot, kamons)
@@ -123,6 +128,31 @@ class BestResponseAgent:
         seen = info.observation
         legal = info.legal_actions
         if seen.phase == FIGHT and not seen.simultaneous and FIGHT_ACTION in legal:
-            fight, passed = fight_values(seen, info.player)
+            fight, passed = fight_values(seen, info.player, rng)
             return FIGHT_ACTION if fight > passed else PASS_ACTION
+        if seen.phase == DRAW:
+            move = RESPONSE.get(observed_key(seen, info.player))
+            looking = seen.drawn is not None or info.can_look
+            if move is not None and looking:
+                return _draw_move(seen, legal, first=bool(move))
         return self.draws.act(info, rng)
+
+
+def _draw_move(seen: Any, legal: tuple[Any, ...], *, first: bool) -> Any:
+    """The draw turn's move from a response table's choice (`first`: replace the Kobayakawa
+    before looking; keep the lower card once looked)."""
+    if seen.drawn is None:
+        return REPLACE if first and REPLACE in legal else LOOK
+    keep = min(seen.card, seen.drawn) if first else max(seen.card, seen.drawn)
+    return KEEP_DRAWN if keep == seen.drawn else KEEP_HELD
+
+
+def load_response(path: Path = RESPONSE_PATH) -> dict[str, int]:
+    """The draw table trained against `normal` (`ai.kobayakawa_response`); empty if absent."""
+    if not path.exists():
+        return {}
+    table: dict[str, int] = json.loads(path.read_text(encoding="utf-8"))
+    return table
+
+
+RESPONSE = load_response()

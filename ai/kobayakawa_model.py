@@ -11,8 +11,10 @@ that is not `normal`, may do what it never does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Iterable, Iterator
 from itertools import permutations
+from math import perm
 from typing import Any
 
 from ai.kobayakawa_abstraction import draw_key, fight_key, keep_key
@@ -23,6 +25,11 @@ CARDS = frozenset(range(1, 16))
 # The least chance given to a move the table does not play: a surprise lowers an assignment's
 # weight a lot, never to nothing.
 FLOOR = 0.02
+# Four players leave at most 9 cards unseen at a bet: 504 ways for three others, weighed exactly.
+# Five or six players may leave thousands (and later players' mixed bets multiply the work):
+# a sample keeps a decision within the budget (issue 18: p99 <= 300 ms).
+EXACT_UP_TO = 720
+SAMPLED = 240
 
 
 def replace_chance(players: int, seat: int, card: int, kobayakawa: int) -> float:
@@ -99,15 +106,20 @@ def _weigh_draw(
 
 
 def assignments(
-    weights: dict[str, dict[int, float]],
+    weights: dict[str, dict[int, float]], rng: random.Random
 ) -> Iterator[tuple[dict[str, int], float]]:
-    """Every way of giving the others distinct unseen cards, with its (unnormalised) weight."""
+    """Every way of giving the others distinct unseen cards, with its (unnormalised) weight;
+    at a table of five or six, where there may be thousands, `SAMPLED` of them drawn with `rng`
+    (uniformly: the weights still apply)."""
     others = list(weights)
     if not others:
         yield {}, 1.0
         return
     cards = sorted(next(iter(weights.values())))
-    for chosen in permutations(cards, len(others)):
+    every: Iterable[tuple[int, ...]] = permutations(cards, len(others))
+    if perm(len(cards), len(others)) > EXACT_UP_TO:
+        every = (tuple(rng.sample(cards, len(others))) for _ in range(SAMPLED))
+    for chosen in every:
         weight = 1.0
         for other, card in zip(others, chosen, strict=True):
             weight *= weights[other][card]
