@@ -22,7 +22,7 @@ import random
 from pathlib import Path
 
 from ai.kobayakawa_abstraction import draw_key, keep_key
-from ai.kobayakawa_cfr import CARDS, TABLE_WEIGHTS, payoff
+from ai.kobayakawa_cfr import CARDS, payoff, schedule, with_card
 from ai.kobayakawa_model import fight_chance, keep_low_chance, replace_chance
 
 RESPONSE_PATH = Path(__file__).with_name("kobayakawa_hard.json")
@@ -78,12 +78,14 @@ class ResponseTrainer:
                 return self._draw(hands, drawn, pile, top + 1, seat + 1, learner)
             kept = low if self.rng.random() < keep_low_chance(n, low, high, kobayakawa) else high
             return self._draw(
-                _with(hands, seat, kept), kobayakawa, pile, top + 1, seat + 1, learner
+                with_card(hands, seat, kept), kobayakawa, pile, top + 1, seat + 1, learner
             )
         replaced = self._draw(hands, drawn, pile, top + 1, seat + 1, learner)
-        kept_low = self._draw(_with(hands, seat, low), kobayakawa, pile, top + 1, seat + 1, learner)
+        kept_low = self._draw(
+            with_card(hands, seat, low), kobayakawa, pile, top + 1, seat + 1, learner
+        )
         kept_high = self._draw(
-            _with(hands, seat, high), kobayakawa, pile, top + 1, seat + 1, learner
+            with_card(hands, seat, high), kobayakawa, pile, top + 1, seat + 1, learner
         )
         self.learn(keep, kept_low, kept_high)
         default = keep_low_chance(n, low, high, kobayakawa)
@@ -128,23 +130,11 @@ class ResponseTrainer:
         }
 
 
-def _with(hands: list[int], seat: int, card: int) -> list[int]:
-    changed = hands.copy()
-    changed[seat] = card
-    return changed
-
-
 def train_response(iterations: int, seed: int = 1) -> dict[str, int]:
     """The table after `iterations` rounds of four players (other sizes in proportion, as the
     CFR training); the same for the same arguments."""
     trainer = ResponseTrainer(seed)
-    schedule = [
-        players
-        for players, weight in TABLE_WEIGHTS.items()
-        for _ in range(max(1, round(weight * iterations)))
-    ]
-    trainer.rng.shuffle(schedule)
-    for players in schedule:
+    for players in schedule(iterations, trainer.rng):
         trainer.iterate(players)
     return trainer.table()
 
