@@ -8,6 +8,9 @@
   (`ai.kobayakawa_table`), as strong as that search head to head, stronger against `easy`, and
   microseconds a decision.
 - `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
+  Kobayakawa: a best response to `normal`'s table (`ai.kobayakawa_hard`), its bets computed
+  exactly and its draws from a table trained against `normal`: stronger than the search there,
+  and milliseconds a decision (the budget is not used).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from positions import random_positions
 from ai import decide, info_set, make_agent
 from ai.__main__ import main
 from ai.kobayakawa_abstraction import observed_key
-from ai.kobayakawa_hard import RESPONSE, fight_values, load_response
+from ai.kobayakawa_hard import RESPONSE, Showdown, fight_values, load_response
 from ai.kobayakawa_model import likelihoods
 from ai.kobayakawa_response import RESPONSE_PATH, ResponseTrainer, train_response
 from rules.kobayakawa_moves import Drew, Fought, Passed
@@ -82,10 +82,9 @@ def test_the_others_cards_lean_to_what_normal_does_with_them() -> None:
     state, player = _fight_position(43, wanted=1)
     seen = state.observation(player)
     fighter = seen.order[0]
-    others = {c.player: c for c in seen.choices if c.player != fighter}
-    drew = Drew(fighter, 5)
-    choices = (drew, *(c for c in seen.choices if c.player != fighter and not _bet(c)))
-    choices += (Fought(fighter, 1, 1), *(c for c in others.values() if _bet(c)))
+    theirs = [c for c in seen.choices if c.player != fighter]
+    draws, bets = [c for c in theirs if not _bet(c)], [c for c in theirs if _bet(c)]
+    choices = (Drew(fighter, 5), *draws, Fought(fighter, 1, 1), *bets)
     taken = {seen.card, 5, *(d for p, d in seen.discards.items() if p != fighter)}
     kobayakawa = min(set(range(1, 4)) - taken)
     discards = {**{p: d for p, d in seen.discards.items() if p != fighter}, fighter: 5}
@@ -104,6 +103,19 @@ def test_the_others_cards_lean_to_what_normal_does_with_them() -> None:
 
 def _bet(choice: object) -> bool:
     return isinstance(choice, (Fought, Passed))
+
+
+def test_round_7_is_worth_the_share_of_the_match_win() -> None:
+    """B-8: after round 7 only the standings count; before it, the kamons held."""
+    kamons = {"a": 5, "b": 3, "c": 2}  # after the bets: a and b bet 2 each, the pot is 4
+    cards = {"a": 10, "b": 12, "c": 1}
+    last = Showdown("a", ["a", "b", "c"], 1, last_round=True, take=2)
+    assert last.worth(cards, ["a", "b"], 4, kamons) == 0.0  # b takes 6: 9 against 5
+    assert last.worth(cards, ["a"], 2, kamons) == 1.0
+    tied = {"a": 3, "b": 5, "c": 2}
+    assert last.worth(cards, ["a"], 0, tied) == pytest.approx(0.5)  # 3 + 2 = 5, shared
+    earlier = Showdown("a", ["a", "b", "c"], 1, last_round=False, take=1)
+    assert earlier.worth(cards, ["a", "b"], 2, kamons) == 5.0
 
 
 def test_the_response_training_is_deterministic_for_a_seed() -> None:
