@@ -25,9 +25,7 @@ from ai.kobayakawa_abstraction import observed_key
 from ai.kobayakawa_model import active_order, assignments, fight_chance, likelihoods
 from ai.kobayakawa_response import RESPONSE_PATH
 from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_DRAWN, KEEP_HELD, PASS_ACTION, REPLACE
-from rules.kobayakawa_tables import DRAW, FIGHT
-
-ROUNDS = 7  # B-2; the last round doubles the bets and the centre's kamons (B-4, B-6)
+from rules.kobayakawa_tables import DRAW, FIGHT, ROUNDS  # round 7 doubles the stakes
 
 
 @dataclass(frozen=True, slots=True)
