@@ -1,6 +1,6 @@
 """`python -m ai arena --game G --seats hard,normal,normal,normal --games N --seed 1
 [--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]`, and `python -m ai
-train-kobayakawa [--iterations N] [--seed S]` (README: Computer players)."""
+train-kobayakawa [--hard] [--iterations N] [--seed S]` (README: Computer players)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ from pathlib import Path
 
 from ai.arena import ArenaConfig, report, run_arena
 from ai.kobayakawa_cfr import TABLE_PATH, TRAINING_ITERATIONS, train, write_table
+from ai.kobayakawa_response import (
+    RESPONSE_ITERATIONS,
+    RESPONSE_PATH,
+    train_response,
+    write_response,
+)
 from ai.levels import DEFAULT_BUDGET_MS, LEVELS
 from rules.registry import GAMES
 
@@ -39,15 +45,15 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--jobs", type=int, default=1)
     arena.add_argument("--logs", default=None, help="write each game's log as a JSON line")
     trainer = sub.add_parser("train-kobayakawa", help="train Kobayakawa's CFR table (offline)")
-    trainer.add_argument("--iterations", type=int, default=TRAINING_ITERATIONS)
+    trainer.add_argument(
+        "--hard", action="store_true", help="hard's draw table: a best response to normal's"
+    )
+    trainer.add_argument("--iterations", type=int, default=None)
     trainer.add_argument("--seed", type=int, default=1)
-    trainer.add_argument("--out", default=str(TABLE_PATH))
+    trainer.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     if args.command == "train-kobayakawa":
-        table = train(args.iterations, args.seed)
-        write_table(table, Path(args.out))
-        print(f"{len(table)} information sets written to {args.out}")
-        return 0
+        return _train_kobayakawa(args)
     cls = GAMES[args.game]
     if not cls.min_players <= len(args.seats) <= cls.max_players:
         parser.error(f"{args.game} takes {cls.min_players} to {cls.max_players} seats")
@@ -59,6 +65,22 @@ def main(argv: list[str] | None = None) -> int:
             logs = stack.enter_context(open(args.logs, "w", encoding="utf-8"))
         summary = run_arena(config, logs)
     print(report(summary))
+    return 0
+
+
+def _train_kobayakawa(args: argparse.Namespace) -> int:
+    """`normal`'s CFR table, or with `--hard` the draw table `hard` plays against it."""
+    table: dict[str, float] | dict[str, int]
+    if args.hard:
+        out = Path(args.out or RESPONSE_PATH)
+        response = train_response(args.iterations or RESPONSE_ITERATIONS, args.seed)
+        write_response(response, out)
+        table = response
+    else:
+        out = Path(args.out or TABLE_PATH)
+        table = train(args.iterations or TRAINING_ITERATIONS, args.seed)
+        write_table(table, out)
+    print(f"{len(table)} information sets written to {out}")
     return 0
 
 

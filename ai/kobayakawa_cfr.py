@@ -121,14 +121,14 @@ class Trainer:
             self.observe(keep, keeping)
             kept = low if self.rng.random() < keeping[0] else high
             return self._walk(
-                _with(hands, seat, kept), kobayakawa, pile, top + 1, seat + 1, (), traverser
+                with_card(hands, seat, kept), kobayakawa, pile, top + 1, seat + 1, (), traverser
             )
         replaced = self._walk(hands, drawn, pile, top + 1, seat + 1, (), traverser)
         kept_low = self._walk(
-            _with(hands, seat, low), kobayakawa, pile, top + 1, seat + 1, (), traverser
+            with_card(hands, seat, low), kobayakawa, pile, top + 1, seat + 1, (), traverser
         )
         kept_high = self._walk(
-            _with(hands, seat, high), kobayakawa, pile, top + 1, seat + 1, (), traverser
+            with_card(hands, seat, high), kobayakawa, pile, top + 1, seat + 1, (), traverser
         )
         looked = keeping[0] * kept_low + keeping[1] * kept_high
         self.learn(keep, kept_low, kept_high, looked)
@@ -146,7 +146,7 @@ class Trainer:
         return table
 
 
-def _with(hands: list[int], seat: int, card: int) -> list[int]:
+def with_card(hands: list[int], seat: int, card: int) -> list[int]:
     changed = hands.copy()
     changed[seat] = card
     return changed
@@ -166,17 +166,23 @@ def payoff(hands: list[int], kobayakawa: int, fighters: tuple[int, ...], player:
     return float(len(fighters)) if winner == player else -1.0
 
 
-def train(iterations: int, seed: int = 1) -> dict[str, float]:
-    """The table after `iterations` rounds of four players (and the other sizes in proportion);
-    the same for the same arguments."""
-    trainer = Trainer(seed)
-    schedule = [
+def schedule(iterations: int, rng: random.Random) -> list[int]:
+    """The table size of each training round, shuffled: `iterations` of four players and the
+    other sizes in proportion (`TABLE_WEIGHTS`)."""
+    sizes = [
         players
         for players, weight in TABLE_WEIGHTS.items()
         for _ in range(max(1, round(weight * iterations)))
     ]
-    trainer.rng.shuffle(schedule)
-    for done, players in enumerate(schedule, start=1):
+    rng.shuffle(sizes)
+    return sizes
+
+
+def train(iterations: int, seed: int = 1) -> dict[str, float]:
+    """The table after `iterations` rounds of four players (and the other sizes in proportion);
+    the same for the same arguments."""
+    trainer = Trainer(seed)
+    for done, players in enumerate(schedule(iterations, trainer.rng), start=1):
         trainer.weight = float(done)  # later iterations weigh more in the average
         trainer.iterate(players)
     return trainer.table()

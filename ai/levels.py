@@ -8,6 +8,9 @@
   (`ai.kobayakawa_table`), as strong as that search head to head, stronger against `easy`, and
   microseconds a decision.
 - `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
+  Kobayakawa: a best response to `normal`'s table (`ai.kobayakawa_hard`), its bets computed
+  exactly and its draws from a table trained against `normal`: stronger than the search there,
+  and milliseconds a decision (the budget is not used).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
 from ai.ismcts import search
+from ai.kobayakawa_hard import BestResponseAgent
 from ai.kobayakawa_table import TableAgent
 from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD
 
@@ -112,6 +116,8 @@ def make_agent(
         count = NORMAL_ITERATIONS.get(game, DEFAULT_NORMAL_ITERATIONS)
         return SearchAgent("normal", iterations=count, quick=True)
     if level == "hard":
+        if game == "kobayakawa":
+            return BestResponseAgent("hard", TableAgent("hard", EasyAgent()))
         if iterations is not None:
             return SearchAgent("hard", iterations=iterations)
         return SearchAgent("hard", budget_ms=budget_ms)

@@ -1,6 +1,7 @@
 """Computer players of a chosen level through the fake Discord and the real bot process: the
 level chosen at `/… start` and in the lobby, shown beside the seat, kept to the final
-standings; a `hard` table killed with -9 in the middle of a search, finished after a restart."""
+standings; a `hard` table (Rights of Losers, whose `hard` searches) killed with -9 in the middle
+of a search, finished after a restart."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import random
 import re
 
+import losers_play
 import pytest
 from kobayakawa_play import open_table, play_out, table_message
 from test_kobayakawa_match import assert_no_errors, count_actions, final_standings, stored_game
@@ -19,6 +21,8 @@ from tests.processes import still_running
 pytestmark = pytest.mark.e2e
 
 WORKER_READY = re.compile(r"computer players: worker process (\d+) is ready")
+HARD_SEAT = re.compile(r"🤖 Bot (\d) \(hard\)")
+COMPUTER_TO_PLAY = re.compile(r"🤖 Bot \d \(hard\) · ▶ to play")  # its seat's line
 
 
 async def computers_note(db_path, game_id: int):
@@ -67,19 +71,23 @@ async def test_levels_chosen_at_start_and_in_the_lobby_play_to_the_end(
 
 
 async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, launch_bot, users):
+    """Rights of Losers: its `hard` searches for the whole budget (Kobayakawa's `hard` computes
+    its move in milliseconds, there is no search to kill there)."""
     state = fake_discord.state
     bot = await launch_bot(AI_THINK_MS=3000)  # searches long enough to be killed in one
     ann = users("ann")
-    thread, lobby = await open_table(ann, bots=2, level="hard")
+    thread, lobby = await losers_play.open_table(ann, bots=2, level="hard")
     await state.wait_for(lambda: "🤖 Bot 2 (hard)" in lobby.text, 5, "the computer seats")
     await ann.click(lobby, "Start")
-    table = await state.wait_for(lambda: table_message(ann, thread), 5, "the table")
-    searching = re.compile(r"🤖 Bot \d \(hard\)\** to play")
-    if not searching.search(table.text):  # ann first: her turn, then a computer's
-        await play_out({ann.id: ann}, thread, random.Random(1), turns=1)
-    await state.wait_for(
-        lambda: searching.search(table_message(ann, thread).text), 10, "a computer's turn"
-    )
+    await state.wait_for(lambda: losers_play.table_message(ann, thread), 5, "the table")
+
+    def computer_to_play() -> bool:
+        table = losers_play.table_message(ann, thread)
+        return bool(table and COMPUTER_TO_PLAY.search(table.text))
+
+    if not computer_to_play():  # ann first: her turn, then a computer's
+        await losers_play.play_to_the_end({ann.id: ann}, thread, random.Random(1), limit=1)
+    await state.wait_for(computer_to_play, 10, "a computer's turn")
     acknowledged = count_actions(bot.database_path)
     await asyncio.sleep(1.0)  # the worker searches (3 s): nothing is committed meanwhile
     assert count_actions(bot.database_path) == acknowledged
@@ -92,12 +100,10 @@ async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, laun
 
     bot.env["AI_THINK_MS"] = "40"
     await bot.restart()
-    await ann.wait_for_message(
-        lambda m: "The bot restarted" in m.text and m.buttons(), channel=thread
-    )
-    await play_out({ann.id: ann}, thread, random.Random(2))
-    [final] = final_standings(ann, thread)
-    assert "🤖 Bot 1 (hard)" in final.text and "🤖 Bot 2 (hard)" in final.text
+    await ann.wait_for_message(lambda m: "restarted" in m.text and m.buttons(), channel=thread)
+    await losers_play.play_to_the_end({ann.id: ann}, thread, random.Random(2), timeout=30)
+    final = [m for m in ann.visible_messages(thread) if losers_play.FINAL in m.text][-1]
+    assert len(set(HARD_SEAT.findall(final.text))) == 2, final.text  # both, at their level
     record = await stored_game(bot.database_path)
     assert record.status == "finished" and len(record.actions) > acknowledged
     replayed = replay(record.log())
