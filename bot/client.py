@@ -31,6 +31,7 @@ from bot.runtime.tasks import spawn
 from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from bot.tables.replies import discord_failed, note_discord_failure, storage_failure_text
+from bot.wire_format import use_string_snowflakes
 from data.errors import LedgerError, LedgerUnavailable
 from data.identify_turns import IdentifyTurns
 from data.store import Ledger, open_ledger
@@ -69,6 +70,7 @@ class KamizaBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, guild_ready_timeout: float = 2.0, **options: Any
     ) -> None:
+        use_string_snowflakes()  # ids as Discord's published schema types them
         # No voice: do not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(

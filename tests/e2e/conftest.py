@@ -31,6 +31,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     unknown = sorted({f"{r.method} {r.path}" for r in fake.state.unknown_routes})
     assert not unknown, f"the bot called routes the fake does not serve: {unknown}"
+    problems = fake.state.schema_problems
+    assert not problems, f"ids sent as numbers, not Discord's snowflake strings: {problems[:5]}"
 
 
 LaunchBot = Callable[..., Awaitable[BotProcess]]

@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from . import components_v2
+from .snowflakes import number_snowflakes
 from .state import (
     APPLICATION_COMMAND,
     ATTACH_FILES,
@@ -487,6 +488,7 @@ class Api:
             response.headers.update(limits.headers(bucket))
         record = Request(request.method, route, request.path, response.status, request.get(BODY))
         state.requests.append(record)
+        state.schema_problems += [f"{record}: {p}" for p in number_snowflakes(record.body)]
         if unknown:
             state.unknown_routes.append(record)
         state.changed()

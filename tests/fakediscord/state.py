@@ -490,6 +490,8 @@ class FakeState:
         self.token_life = 15 * 60.0
         self.requests: list[Request] = []
         self.unknown_routes: list[Request] = []
+        # Ids sent as numbers where Discord's published schema has strings (`snowflakes.py`).
+        self.schema_problems: list[str] = []
         self.faults: list[Fault] = []
         # Discord's global and per-route limits (`RateLimits`), or None: no limit (the default)
         self.rate_limits: RateLimits | None = None
