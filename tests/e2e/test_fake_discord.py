@@ -13,6 +13,8 @@ from discord import app_commands
 from fakediscord import FakeDiscord, SlashError
 from fakediscord.state import CREATE_PRIVATE_THREADS, MANAGE_GUILD
 
+from bot.wire_format import use_string_snowflakes
+
 pytestmark = pytest.mark.e2e
 
 
@@ -21,6 +23,7 @@ class InProcessBot:
 
     def __init__(self, fake: FakeDiscord, intents: discord.Intents | None = None) -> None:
         self.fake = fake
+        use_string_snowflakes()  # ids as the bot sends them (the fake checks every request)
         intents = intents or discord.Intents.default()
         self.client = discord.Client(intents=intents, guild_ready_timeout=0.05)
         self.tree = app_commands.CommandTree(self.client)
