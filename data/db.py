@@ -12,22 +12,19 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from functools import partial
 from importlib import resources
-from queue import SimpleQueue
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
 from data import one_process
 from data.errors import LedgerError, LedgerFull, LedgerOpenError, LedgerUnavailable
+from data.sqlite_writer import BUSY_TIMEOUT_MS, PlainWriter
 from data.urls import SqliteUrl, parse_url
 
 T = TypeVar("T")
-BUSY_TIMEOUT_MS = 10_000
 PRIVATE_FILE_MODE = 0o600
 LEDGER_TABLE = "games"  # created by the first migration: a database without it is not ours
 
@@ -219,116 +216,6 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
         await conn.execute("ROLLBACK")
 
 
-_Call = tuple[asyncio.Future[Any], Callable[[], Any]]  # a call for the writer's thread
-
-
-def _settle(future: asyncio.Future[Any], settle: Callable[[Any], None], value: Any) -> None:
-    """From the writer's thread: settle `future` on its loop unless it is done (cancelled)."""
-
-    def settle_if_pending() -> None:
-        if not future.done():
-            settle(value)
-
-    # A closed loop has no one left waiting for the result.
-    with contextlib.suppress(RuntimeError):
-        future.get_loop().call_soon_threadsafe(settle_if_pending)
-
-
-def _nothing() -> None:
-    return None
-
-
-class _PlainWriter:
-    """A plain sqlite3 connection to the ledger that lives on a thread of its own.
-
-    It serves `Database.write_fn`: aiosqlite has no public way to run a function on its
-    connection's thread, and a unit of work as one plain function (BEGIN IMMEDIATE, `fn`, COMMIT)
-    costs one thread hop where aiosqlite's API costs three. The thread works like aiosqlite's:
-    a queue of calls run in order, results handed back with `call_soon_threadsafe`.
-    """
-
-    def __init__(self) -> None:
-        self._calls: SimpleQueue[_Call | None] = SimpleQueue()
-        self._conn: sqlite3.Connection | None = None
-        self._closed = False
-        # Not a daemon, like aiosqlite's threads: `close` ends it, and exiting never cuts a unit.
-        self._thread = threading.Thread(target=self._serve, name="kamiza-ledger-writer")
-        self._thread.start()
-
-    @classmethod
-    async def open(cls, url: SqliteUrl) -> _PlainWriter:
-        writer = cls()
-        try:
-            await writer.call(partial(writer._connect, url))
-        except BaseException:
-            await writer.close()
-            raise
-        return writer
-
-    def _connect(self, url: SqliteUrl) -> None:
-        """On the thread: the writer's settings of `_connect` (the file is in WAL mode by now)."""
-        conn = sqlite3.connect(url.path, isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute(f"PRAGMA synchronous = {url.synchronous.upper()}")
-            conn.execute("PRAGMA foreign_keys = ON")
-        except BaseException:
-            conn.close()
-            raise
-        self._conn = conn
-
-    def connection(self) -> sqlite3.Connection:
-        """The connection, for functions running on the thread."""
-        if self._conn is None:
-            raise ValueError("Connection closed")
-        return self._conn
-
-    def _serve(self) -> None:
-        """The thread: run the queued calls in order until `None`, which `close` queues last."""
-        while (call := self._calls.get()) is not None:
-            future, fn = call
-            try:
-                result = fn()
-            except BaseException as exc:
-                _settle(future, future.set_exception, exc)
-            else:
-                _settle(future, future.set_result, result)
-
-    async def call(self, fn: Callable[[], T]) -> T:
-        """`fn()` on the thread. Like a call queued on aiosqlite's thread it runs to its end even
-        if the caller is cancelled: the caller then waits for that end (so a lock it holds
-        orders the next unit of work after this one) before the cancellation goes on."""
-        if self._closed:
-            raise ValueError("Connection closed")
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._calls.put((future, fn))
-        try:
-            return await future
-        except asyncio.CancelledError:
-            # `fn` runs on regardless: wait for a no-op queued after it to know it has ended.
-            # (Not `asyncio.shield` on every call: that costs about a fifth of the hop.)
-            ended: asyncio.Future[None] = loop.create_future()
-            self._calls.put((ended, _nothing))
-            await ended
-            raise
-
-    async def close(self) -> None:
-        if self._closed:
-            return
-        try:
-            await self.call(self._close_connection)
-        finally:
-            self._closed = True
-            self._calls.put(None)  # the thread ends once the calls before this one are done
-
-    def _close_connection(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-
 class Database:
     """One writer behind an asyncio lock, one reader connection (WAL: never blocked).
 
@@ -338,7 +225,7 @@ class Database:
     cannot reorder COMMIT/ROLLBACK with the next unit of work.
 
     The writer is two connections: aiosqlite's for `write()` and a plain one for `write_fn()`
-    (see `_PlainWriter`). The write lock runs one unit at a time on either; should a caller
+    (see `PlainWriter`). The write lock runs one unit at a time on either; should a caller
     cancelled twice release it early, SQLite's own write lock (BEGIN IMMEDIATE waits out the
     busy timeout) still keeps the units whole and in order.
     """
@@ -346,7 +233,7 @@ class Database:
     def __init__(
         self,
         writer: aiosqlite.Connection,
-        plain_writer: _PlainWriter,
+        plain_writer: PlainWriter,
         reader: aiosqlite.Connection,
         held: str,
     ) -> None:
@@ -381,7 +268,7 @@ class Database:
         try:
             if migrating:
                 await migrate(writer)
-            plain_writer = await _PlainWriter.open(parsed)
+            plain_writer = await PlainWriter.open(parsed)
             try:
                 reader = await _connect(parsed, readonly=True)
             except BaseException:
