@@ -22,6 +22,7 @@ from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
+from bot.runtime import collector
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
@@ -135,6 +136,12 @@ class KamizaBot(commands.Bot):
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
         self.restored.set()
         spawn(self._resume_endings(self.ledger), name="resume the ends of games")
+        spawn(self._settle_heap(), name="settle the heap")
+
+    async def _settle_heap(self) -> None:
+        """Once READY's caches are in: what starting made is out of the collector's sight."""
+        await self.wait_until_ready()
+        collector.settled()
 
     async def _resume_endings(self, ledger: Ledger) -> None:
         """Once the guilds (and their languages) are known: the rematch offers and the thread
@@ -280,4 +287,5 @@ async def _run(settings: Settings) -> int:
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
     sys.setswitchinterval(SWITCH_INTERVAL)
+    collector.collect_less()
     return asyncio.run(_run(settings))
