@@ -132,16 +132,14 @@ class KamizaBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("Synced %d global commands", len(synced))
+        # What starting made (modules, commands, settings) lives as long as the process: out of
+        # the collector's sight. Before the tables come back: a table ends, and its cycles must
+        # stay collectable.
+        collector.settled()
         lobbies, tables = await self.tables.restore()
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
         self.restored.set()
         spawn(self._resume_endings(self.ledger), name="resume the ends of games")
-        spawn(self._settle_heap(), name="settle the heap")
-
-    async def _settle_heap(self) -> None:
-        """Once READY's caches are in: what starting made is out of the collector's sight."""
-        await self.wait_until_ready()
-        collector.settled()
 
     async def _resume_endings(self, ledger: Ledger) -> None:
         """Once the guilds (and their languages) are known: the rematch offers and the thread
