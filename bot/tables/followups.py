@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
@@ -28,14 +28,9 @@ async def post(webhook: discord.Webhook, **fields: Any) -> int:
         data: Any = await async_context.get().execute_webhook(
             webhook.id,
             _token(webhook),
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
             wait=True,
             with_components=view is not MISSING,
+            **_sent(webhook, params),
         )
     message_id = int(data["id"])
     _listen(webhook, view, message_id)
@@ -53,13 +48,8 @@ async def edit(webhook: discord.Webhook, message_id: int, **fields: Any) -> None
             webhook.id,
             _token(webhook),
             message_id,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
             with_components=bool(view),
+            **_sent(webhook, params),
         )
     _listen(webhook, view, message_id)
 
@@ -67,6 +57,18 @@ async def edit(webhook: discord.Webhook, message_id: int, **fields: Any) -> None
 def _given(fields: dict[str, Any]) -> dict[str, Any]:
     """discord.py's convention: a content of None is no content."""
     return {k: v for k, v in fields.items() if not (k == "content" and v is None)}
+
+
+def _sent(webhook: discord.Webhook, params: MultipartParameters) -> dict[str, Any]:
+    """The session and the message's parameters, as discord.py's own calls pass them."""
+    return {
+        "session": webhook.session,
+        "proxy": webhook.proxy,
+        "proxy_auth": webhook.proxy_auth,
+        "payload": params.payload,
+        "multipart": params.multipart,
+        "files": params.files,
+    }
 
 
 def _token(webhook: discord.Webhook) -> str:
