@@ -22,6 +22,7 @@ from bot.forwarding import Forwarder
 from bot.games import registry as games
 from bot.i18n import t
 from bot.i18n.translator import CatalogueTranslator
+from bot.runtime import collector
 from bot.runtime.identify_gate import IdentifyGate
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.presenter import Presenter
@@ -140,6 +141,10 @@ class KamizaBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("Synced %d global commands", len(synced))
+        # What starting made (modules, commands, settings) lives as long as the process: out of
+        # the collector's sight. Before the tables come back: a table ends, and its cycles must
+        # stay collectable.
+        collector.settled()
         lobbies, tables = await self.tables.restore()
         log.info("Restored %d lobbies and %d tables from the ledger", lobbies, tables)
         self.restored.set()
@@ -296,4 +301,5 @@ async def _run(settings: Settings) -> int:
 def run(settings: Settings) -> int:
     """Run the bot until it is stopped (SIGINT/SIGTERM); return the process exit status."""
     sys.setswitchinterval(SWITCH_INTERVAL)
+    collector.collect_less()
     return asyncio.run(_run(settings))

@@ -197,7 +197,7 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool, per_serv
         if i.elapsed is not None:
             end_to_end.setdefault(kind(i.name), []).append(i.elapsed * 1000)
     print_shares(end_to_end, own)
-    memory.print(tables, elapsed)
+    memory.print(tables, elapsed, len(answered))
     return 0
 
 
@@ -269,14 +269,16 @@ class RssSampler:
             self.sample()
             await asyncio.sleep(0.5)
 
-    def print(self, tables: int, elapsed: float) -> None:
+    def print(self, tables: int, elapsed: float, clicks: int) -> None:
         if self.first is None:
             return
         bot = self.bot_cpu[1] - self.bot_cpu[0]
         fake = self.own_cpu[1] - self.own_cpu[0]
         print(
-            f"CPU over the run ({elapsed:.0f} s): the bot {bot:.0f} s ({bot / elapsed:.0%} of a "
-            f"core), the fake Discord and scripted members {fake:.0f} s ({fake / elapsed:.0%})"
+            f"CPU over the run ({elapsed:.0f} s): the bot {bot:.1f} s ({bot / elapsed:.0%} of a "
+            f"core), the fake Discord and scripted members {fake:.1f} s ({fake / elapsed:.0%}); "
+            f"the bot's CPU per click (all its work over the clicks answered: the click, what it "
+            f"shows in public, the ledger) {bot * 1000 / max(1, clicks):.2f} ms"
         )
         grown = self.peak - self.first
         print(

@@ -18,6 +18,8 @@ async def setup(bot: Bot) -> None:
         rules_pages,
     )
     from bot.tables.buttons import TableButton
+    from bot.tables.direct_clicks import route_directly
     from bot.tables.selects import TableSelect
 
     bot.add_dynamic_items(TableButton, TableSelect)
+    route_directly(bot)

@@ -22,6 +22,7 @@ from bot.layout.board import layout_of
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
 from bot.tables import delivery, lookup, voice
+from bot.tables.direct_clicks import unheld
 from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
 from data.store import Seat
@@ -62,7 +63,7 @@ async def replace_menu(
         if interaction.response.is_done() or exc.status != 400:
             raise  # Discord's trouble, or a dead interaction: a fresh message would fail too
         log.info("a private menu could not be edited (%s): sent afresh", exc)
-        await interaction.response.send_message(view=layout, ephemeral=True)
+        await interaction.response.send_message(view=unheld(layout), ephemeral=True)
 
 
 async def answer_menu(

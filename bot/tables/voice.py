@@ -31,6 +31,7 @@ import discord
 from bot.runtime.lobby import Lobby
 from bot.runtime.memory import Slot
 from bot.runtime.table import Table
+from bot.tables import followups
 
 log = logging.getLogger(__name__)
 
@@ -82,20 +83,21 @@ class Click:
         """True once the click was answered (follow-ups may go) and its token still lives."""
         if not self.alive():
             return False
+        if self.answered.done():  # the common case: no timer, no shield, no task
+            return self.answered.result()
         try:
             return await asyncio.wait_for(asyncio.shield(self.answered), ANSWER_WAIT)
         except TimeoutError:
             return False
 
     async def send(self, **kwargs: Any) -> int:
-        message = await self.interaction.followup.send(wait=True, **kwargs)
-        return message.id
+        return await followups.post(self.interaction.followup, **kwargs)
 
     async def edit(self, message_id: int, **kwargs: Any) -> None:
         if message_id == self.on_message:  # the message clicked on: its original response
             await self.interaction.edit_original_response(**kwargs)
         else:
-            await self.interaction.followup.edit_message(message_id, **kwargs)
+            await followups.edit(self.interaction.followup, message_id, **kwargs)
 
     async def delete(self, message_id: int) -> None:
         if message_id == self.on_message:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import registry
-from bot.runtime import heap
+from bot.runtime import collector, heap
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Place, Table
 from bot.tables import lookup
@@ -176,3 +176,15 @@ async def test_the_table_is_drawn_once_for_each_moment(ledger, monkeypatch, game
     await table.outbox.drain()
     assert drawn and max(drawn.values()) == 1, [key for key, n in drawn.items() if n > 1]
     assert len(drawn) >= table.seq  # every action's state was shown
+
+
+def test_the_bot_collects_less_often_and_freezes_what_starting_made(monkeypatch) -> None:
+    done: list[tuple[str, tuple[int, ...]]] = []
+    monkeypatch.setattr(gc, "set_threshold", lambda *args: done.append(("threshold", args)))
+    monkeypatch.setattr(gc, "collect", lambda *args: done.append(("collect", args)))
+    monkeypatch.setattr(gc, "freeze", lambda: done.append(("freeze", ())))
+    collector.collect_less()
+    collector.settled()
+    young, middle, full = done[0][1]
+    assert young > 700 and middle >= 10 and full >= 10  # less often than Python's defaults
+    assert [what for what, _ in done] == ["threshold", "collect", "freeze"]

@@ -84,6 +84,20 @@ class Interaction:
         self.calls.message("edit original")
 
 
+@pytest.fixture(autouse=True)
+def follow_ups_reach_the_fake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bot.tables.followups` speaks to discord.py's webhook adapter; here, to the fake token."""
+
+    async def post(webhook: Any, **kwargs: Any) -> int:
+        return int((await webhook.send(wait=True, **kwargs)).id)
+
+    async def edit(webhook: Any, message_id: int, **kwargs: Any) -> None:
+        await webhook.edit_message(message_id, **kwargs)
+
+    monkeypatch.setattr(voice.followups, "post", post)
+    monkeypatch.setattr(voice.followups, "edit", edit)
+
+
 def a_table() -> SimpleNamespace:
     return SimpleNamespace(game_id=1, place=SimpleNamespace(home=HOME), memory=Memory())
 
