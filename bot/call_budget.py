@@ -90,6 +90,14 @@ class CallBudget:
         self.granted = 0
         self.waited = 0  # calls that had to wait in line
 
+    @classmethod
+    def share(cls, fraction: float) -> CallBudget:
+        """A process's part of the token's budget: Discord's 50 a second are the bot's, whatever
+        the processes it runs in, so each spends `fraction` of it (its share of the shards)."""
+        if not 0 < fraction <= 1:
+            raise ValueError("a share of the budget is more than 0 and at most 1")
+        return cls(RATE * fraction, max(1, round(BURST * fraction)))
+
     @property
     def waiting(self) -> int:
         return len(self._line)

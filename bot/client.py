@@ -95,7 +95,8 @@ class KamizaBot(commands.Bot):
         self.identify_gate = IdentifyGate(spacing, turns)
         self.restored = asyncio.Event()  # the tables are back: forwarded clicks may be played
         # Every call with the bot token, from every table, spends one budget (`bot.call_budget`).
-        self.call_budget = CallBudget()
+        # Several processes share the token's budget: each spends its shards' share of it.
+        self.call_budget = CallBudget.share(len(self.sharding.ids) / self.sharding.count)
         # The benchmark's measure of the bot's own time per click (`bot.click_timings`).
         path = settings.click_timings_path
         self.click_timings = ClickTimings(Path(path)) if path else None

@@ -29,6 +29,28 @@ async def test_a_burst_is_granted_at_the_rate_and_never_above_fifty_a_second():
     assert times[-1] - times[0] >= (70 - 8) / 40 - 0.05
 
 
+async def test_processes_sharing_the_token_spend_their_shards_share_together_under_fifty():
+    """Two processes of two shards each out of four: 20 a second after a burst of 4 each, so
+    both at full tilt stay under Discord's 50 a second for the token."""
+    shares = [CallBudget.share(2 / 4), CallBudget.share(2 / 4)]
+    assert [(b.rate, b.burst) for b in shares] == [(20.0, 4), (20.0, 4)]
+    assert (CallBudget.share(1.0).rate, CallBudget.share(1.0).burst) == (40.0, 8)
+    assert CallBudget.share(1 / 64).burst == 1  # a call can always go, in time
+    with pytest.raises(ValueError):
+        CallBudget.share(0)
+    loop = asyncio.get_running_loop()
+    times: list[float] = []
+
+    async def call(budget: CallBudget) -> None:
+        await budget.acquire()
+        times.append(loop.time())
+
+    await asyncio.gather(*(call(budget) for budget in shares for _ in range(40)))
+    times.sort()
+    for i, at in enumerate(times):
+        assert sum(1 for t in times[i:] if t - at < 1.0) <= 48
+
+
 async def test_a_ping_goes_before_a_reminder_before_a_cosmetic_edit_asked_at_once():
     budget = CallBudget(rate=50, burst=1)
     await budget.acquire()  # the burst spent: the next ones wait in line
