@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.http import HTTPClient
 
-_APPLIED = "_kamiza_string_snowflakes"
+_APPLIED = "_string_snowflakes_applied"
 
 
 def use_string_snowflakes() -> None:

@@ -147,9 +147,10 @@ class PgDatabase:
             raise connect_error(shown, exc) from None
         try:
             async with pool.acquire() as conn:
-                await check_is_ledger(conn, shown, current_only=not migrating)
                 if migrating:
-                    await migrate(conn)
+                    await migrate(conn, shown)
+                else:
+                    await check_is_ledger(conn, shown, current_only=True)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, LedgerOpenError):
@@ -259,8 +260,10 @@ async def check_is_ledger(conn: Connection, shown: str, *, current_only: bool = 
         raise LedgerOpenError(f"{shown}: {_newer_schema(version, known)}")
 
 
-async def migrate(conn: Connection) -> int:
-    """Apply every pending migration in one transaction; processes starting together take turns."""
+async def migrate(conn: Connection, shown: str) -> int:
+    """Refuse what cannot be a ledger (`check_is_ledger`), then apply every pending migration in
+    one transaction; processes starting together take turns, the check included (a check made
+    while another process migrates would find its new tables and call the database foreign)."""
     from data.db import _newer_schema
 
     known = migrations()
@@ -269,6 +272,7 @@ async def migrate(conn: Connection) -> int:
     # (`to_regclass` says no table, and CREATE TABLE then finds one).
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
+        await check_is_ledger(conn, shown)
         async with conn.transaction():
             version = await schema_version(conn)
             if version is None:

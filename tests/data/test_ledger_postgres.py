@@ -109,9 +109,15 @@ async def test_two_processes_finishing_games_of_the_same_members_lose_no_update(
 
 
 async def test_processes_starting_together_on_a_new_database_both_open_it(pg_url):
-    """Two processes (two pools) open one empty database at the same moment: one migrates, the
-    other waits for it and finds the ledger made (not CREATE TABLE's "already exists")."""
-    ledgers = await asyncio.gather(*(open_ledger(pg_url) for _ in range(3)))
+    """Processes (pools) open one empty database at about the same moment: one migrates, the
+    others wait for it and find the ledger made (not CREATE TABLE's "already exists"), and one
+    that looks while the migration runs does not take its new tables for a foreign database."""
+
+    async def opened_after(delay: float) -> Ledger:
+        await asyncio.sleep(delay)
+        return await open_ledger(pg_url)
+
+    ledgers = await asyncio.gather(*(opened_after(d) for d in (0, 0, 0.02, 0.05, 0.1, 0.2)))
     try:
         conn = await asyncpg.connect(pg_url)
         try:

@@ -22,7 +22,11 @@ async def test_two_processes_started_together_identify_in_turns(fake_discord, la
         launch_bot(wait=False, **shared, SHARD_IDS="0"),
         launch_bot(wait=False, **shared, SHARD_IDS="1"),
     )
-    await state.wait_for(lambda: state.connected_shards() == {0, 1}, 40, "both shards connected")
+    try:
+        await state.wait_for(lambda: state.connected_shards() == {0, 1}, 60, "both connected")
+    except TimeoutError:
+        logs = f"{first.log[-4000:]}\n{second.log[-4000:]}"
+        raise AssertionError(f"{state.identifies}\n{logs}") from None
     assert state.refused_identifies == []
     starts = [identify.at for identify in state.session_starts]
     assert len(starts) == 2 and starts[1] - starts[0] >= 4.0
