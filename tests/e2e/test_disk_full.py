@@ -17,7 +17,8 @@ import pytest
 from kamiza_play import HAND, match_over, open_table, play_turn, table_message, wait_turn
 from small_disk import fill
 
-pytestmark = pytest.mark.e2e
+# Slow (about 40 s): a real filesystem filled, a match to its end twice; CI runs it after the suite.
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 FULL = "cannot save moves right now (its storage is full)"
 
