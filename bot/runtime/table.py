@@ -98,7 +98,7 @@ class Table(Generic[G]):
 
     # The seeds of the computer players' decisions (`bot.runtime.thinking.choose`): one
     # generator for every table, as a table's own would cost 2.5 KB of state for nothing.
-    _rng = random.Random()
+    decision_seeds = random.Random()
 
     def __init__(
         self,

@@ -181,7 +181,7 @@ class ThinkingTable(Protocol):
     presenter: Any
     thinker: Thinker
     game_log: dict[str, Any] | None
-    _rng: random.Random
+    decision_seeds: random.Random
 
 
 async def choose(table: ThinkingTable, player: str, level: str) -> Any:
@@ -191,7 +191,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     restart does not offer the unseen choice again; it is then asked again."""
     seq, where = table.seq, f"game {table.game_id}"
     action = await table.thinker.decide(
-        table.state, table.game_log, player, level, table._rng.getrandbits(64), where
+        table.state, table.game_log, player, level, table.decision_seeds.getrandbits(64), where
     )
     if action is not LOOK:
         return action
@@ -205,7 +205,7 @@ async def choose(table: ThinkingTable, player: str, level: str) -> Any:
     if table.closed or table.seq != seq:
         return None
     action = await table.thinker.decide(
-        table.state, table.game_log, player, level, table._rng.getrandbits(64), where
+        table.state, table.game_log, player, level, table.decision_seeds.getrandbits(64), where
     )
     if action is LOOK:
         raise ValueError(f"{level}: LOOK twice in one draw turn")
