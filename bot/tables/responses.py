@@ -3,11 +3,12 @@
 discord.py sends every interaction response with `?with_response=1` and builds, from what
 Discord returns, an `InteractionCallbackResponse` and an `InteractionMessage` of the answered
 message (its author, its components, every text of the layout): for a private menu replaced on
-each click, a good part of what the click cost the bot, and nobody reads it. These make the same
-request as `interaction.response.edit_message` / `send_message` (the same parameters, through
-discord.py's webhook adapter, with its retries and rate-limit buckets) without that query, so
-Discord answers 204 with no body, and keep discord.py's bookkeeping: the interaction counts as
-answered (`response.is_done()`), a view with controls to dispatch is stored as discord.py would.
+each click, a good part of what the click cost the bot, and nobody reads it. These make the
+same request as `interaction.response.edit_message` / `send_message` / `defer` (the same
+parameters, through discord.py's webhook adapter, with its retries and rate-limit buckets)
+without that query, so Discord answers 204 with no body, and keep discord.py's bookkeeping: the
+interaction counts as answered (`response.is_done()`), a view with controls to dispatch is
+stored as discord.py would.
 
 A view that discord.py would key by the new message's id (an ephemeral answer's view still
 listening) cannot be stored without that id: such answers take discord.py's own way.
@@ -22,7 +23,11 @@ from discord.enums import InteractionResponseType, InteractionType
 from discord.errors import InteractionResponded
 from discord.http import MultipartParameters, Route
 from discord.interactions import InteractionResponse
-from discord.webhook.async_ import async_context, interaction_message_response_params
+from discord.webhook.async_ import (
+    async_context,
+    interaction_message_response_params,
+    interaction_response_params,
+)
 
 _ANSWERS_A_MESSAGE = (InteractionType.component, InteractionType.modal_submit)
 
@@ -74,6 +79,20 @@ async def send_private(interaction: discord.Interaction, **fields: Any) -> None:
     )
     await _answer(interaction, params)
     response._response_type = InteractionResponseType.channel_message
+
+
+async def defer_update(interaction: discord.Interaction) -> None:
+    """`interaction.response.defer()` for a click (its message to be edited through the click's
+    token, `bot.tables.voice`), without reading Discord's answer: the clicked message, whole."""
+    response = _discords(interaction)
+    if response is None or interaction.type is not InteractionType.component:
+        await interaction.response.defer()
+        return
+    if response.is_done():
+        raise InteractionResponded(interaction)
+    kind = InteractionResponseType.deferred_message_update
+    await _answer(interaction, interaction_response_params(type=kind.value))
+    response._response_type = kind
 
 
 def _discords(interaction: discord.Interaction) -> InteractionResponse[Any] | None:

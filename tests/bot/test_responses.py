@@ -109,3 +109,15 @@ async def test_a_refused_answer_leaves_the_click_unanswered(sent) -> None:
     assert payload["type"] == discord.InteractionResponseType.channel_message.value
     assert payload["data"]["flags"] & discord.MessageFlags.ephemeral.flag
     assert interaction.response.is_done()
+
+
+async def test_a_lobby_click_deferred_asks_nothing_back(sent) -> None:
+    client, calls, _ = sent
+    interaction = clicked(client)
+    await responses.defer_update(interaction)
+    [(route, kwargs)] = calls
+    assert route.path == CALLBACK and kwargs.get("params") is None
+    assert kwargs["payload"] == {"type": 6}  # a deferred update of the clicked message
+    assert interaction.response.type == discord.InteractionResponseType.deferred_message_update
+    with pytest.raises(discord.InteractionResponded):
+        await responses.defer_update(interaction)
