@@ -38,8 +38,10 @@ class Batch(list[I], Generic[I, R]):
     """The items of one transaction, as `write_batch` gets them. A backend that commits on a
     thread of its own may call `written(outcomes)` in the loop's callback that brings the
     thread's answer (after the COMMIT): each waiter then hears its outcome a turn of the event
-    loop sooner than through the drain's task, which wakes only in the turn after that callback
-    (under load, each turn of the loop is a lag of its own)."""
+    loop sooner than through the drain's task (which would settle the waiters only once it has
+    woken, in the turn after that callback; under load each turn is a lag of its own). Called
+    after the drain's own result is settled, so that the drain, woken first, sends the next
+    batch before the waiters go on."""
 
     __slots__ = ("_deliver", "delivered")
 
@@ -52,8 +54,8 @@ class Batch(list[I], Generic[I, R]):
 
     def written(self, outcomes: Sequence[R | Exception]) -> None:
         if self._deliver is not None and not self.delivered:
-            self.delivered = True
             self._deliver(outcomes)
+            self.delivered = True
 
 
 WriteBatch = Callable[[Batch[I, R]], Awaitable[Sequence[R | Exception]]]

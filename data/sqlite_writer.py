@@ -30,15 +30,15 @@ def _settle(
     then: Callable[[Any], None] | None = None,
 ) -> None:
     """From the writer's thread: settle `future` on its loop unless it is done (cancelled),
-    after `then(value)` if given (a result's own callback, in the same turn of the loop)."""
+    then `then(value)` if given, in the same callback: what it wakes goes on in the same turn of
+    the loop as the caller, just after it (a group commit's drain first sends its next batch to
+    the thread, then the batch's callers go on while that one is written)."""
 
     def settle_if_pending() -> None:
-        try:
-            if then is not None:
-                then(value)
-        finally:
-            if not future.done():
-                settle(value)
+        if not future.done():
+            settle(value)
+        if then is not None:
+            then(value)
 
     # A closed loop has no one left waiting for the result.
     with contextlib.suppress(RuntimeError):
@@ -111,8 +111,9 @@ class PlainWriter:
         if the caller is cancelled: the caller then waits for that end (so a lock it holds
         orders the next unit of work after this one) before the cancellation goes on.
 
-        `then(result)`, if given, runs on the loop as the result arrives, a turn before the
-        caller wakes (`data.group_commit.Batch.written`); not after a failure."""
+        `then(result)`, if given, runs on the loop as the result arrives, waking whom it tells
+        in the turn the caller wakes in, not a turn later (`data.group_commit.Batch.written`);
+        not after a failure."""
         if self._closed:
             raise ValueError("Connection closed")
         loop = asyncio.get_running_loop()
