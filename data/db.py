@@ -310,11 +310,13 @@ class Database:
                     raise failure from exc
                 raise
 
-    async def write_fn(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def write_fn(
+        self, fn: Callable[[sqlite3.Connection], T], then: Callable[[T], None] | None = None
+    ) -> T:
         """A unit of work as a plain function on the plain writer's thread: one thread hop in all.
 
         For the hot path (appends): BEGIN IMMEDIATE, `fn`, COMMIT cost one round trip to that
-        thread instead of three to aiosqlite's.
+        thread instead of three to aiosqlite's. `then(result)`: see `PlainWriter.call`.
         """
         plain_writer = self._plain_writer
 
@@ -334,7 +336,7 @@ class Database:
             return result
 
         async with self._write_lock:
-            return await plain_writer.call(unit)
+            return await plain_writer.call(unit, then)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

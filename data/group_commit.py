@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from data.errors import LedgerError, LedgerUnavailable
@@ -32,7 +33,32 @@ R = TypeVar("R")  # its result
 
 MAX_BATCH = 1000  # items in one transaction: bounds its time and the memory a refusal re-reads
 
-WriteBatch = Callable[[Sequence[I]], Awaitable[Sequence[R | Exception]]]
+
+class Batch(list[I], Generic[I, R]):
+    """The items of one transaction, as `write_batch` gets them. A backend that commits on a
+    thread of its own may call `written(outcomes)` in the loop's callback that brings the
+    thread's answer (after the COMMIT): each waiter then hears its outcome a turn of the event
+    loop sooner than through the drain's task (which would settle the waiters only once it has
+    woken, in the turn after that callback; under load each turn is a lag of its own). Called
+    after the drain's own result is settled, so that the drain, woken first, sends the next
+    batch before the waiters go on."""
+
+    __slots__ = ("_deliver", "delivered")
+
+    def __init__(
+        self, items: list[I], deliver: Callable[[Sequence[R | Exception]], None] | None = None
+    ) -> None:
+        super().__init__(items)
+        self._deliver = deliver
+        self.delivered = False
+
+    def written(self, outcomes: Sequence[R | Exception]) -> None:
+        if self._deliver is not None and not self.delivered:
+            self._deliver(outcomes)
+            self.delivered = True
+
+
+WriteBatch = Callable[[Batch[I, R]], Awaitable[Sequence[R | Exception]]]
 
 
 @dataclass(eq=False, slots=True)
@@ -118,12 +144,13 @@ class GroupCommit(Generic[I, R]):
                 for waiting in batch:
                     waiting.batch = ended
                 self._writing += 1
+                items = Batch([w.item for w in batch], partial(self._written, batch))
                 try:
-                    outcomes = await self._outcomes([w.item for w in batch])
+                    outcomes = await self._outcomes(items)
                 finally:
                     self._writing -= 1
-                for waiting, outcome in zip(batch, outcomes, strict=True):
-                    _settle(waiting.outcome, outcome)
+                if not items.delivered:
+                    _tell(batch, outcomes)
                 _settle(ended, None)
                 batch = []
         except BaseException as exc:  # cancelled (the loop is ending): nobody is left hanging
@@ -142,7 +169,12 @@ class GroupCommit(Generic[I, R]):
             if task is not None:
                 self._tasks.discard(task)
 
-    async def _outcomes(self, items: list[I]) -> list[R | Exception]:
+    def _written(self, batch: list[_Waiting[I, R]], outcomes: Sequence[R | Exception]) -> None:
+        """The batch committed whole: its waiters told at once (`Batch.written`)."""
+        self.batches += 1
+        _tell(batch, outcomes)
+
+    async def _outcomes(self, items: Batch[I, R]) -> list[R | Exception]:
         try:
             outcomes = list(await self._write_batch(items))
         except Exception as exc:
@@ -152,17 +184,23 @@ class GroupCommit(Generic[I, R]):
                 # alone would only fail as many times more.
                 return [exc] * len(items)
             return [await self._alone(item) for item in items]
-        self.batches += 1
+        if not items.delivered:
+            self.batches += 1
         return outcomes
 
     async def _alone(self, item: I) -> R | Exception:
         """After a failed batch: the item in a transaction of its own, once."""
         try:
-            (outcome,) = await self._write_batch([item])
+            (outcome,) = await self._write_batch(Batch([item]))
         except Exception as exc:
             return exc
         self.batches += 1
         return outcome
+
+
+def _tell(batch: list[_Waiting[I, R]], outcomes: Sequence[R | Exception]) -> None:
+    for waiting, outcome in zip(batch, outcomes, strict=True):
+        _settle(waiting.outcome, outcome)
 
 
 def _settle(future: asyncio.Future[Any], outcome: Any) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from data import members, records
 from data.db import Database
-from data.group_commit import GroupCommit
+from data.group_commit import Batch, GroupCommit
 from data.sql_ledger import (
     SET_NOTE,
     Append,
@@ -100,9 +100,10 @@ class SqliteLedger(SqlLedger):
         text = checked_action(seq, action)
         return await self._appends.submit(Append(game_id, seq, action["player"], text, self._now()))
 
-    async def _write_appends(self, appends: Sequence[Append]) -> list[bool | Exception]:
-        """One transaction, one COMMIT (one fsync) for every append waiting (`GroupCommit`)."""
-        return await self._sqlite.write_fn(partial(_append_all, appends))
+    async def _write_appends(self, appends: Batch[Append, bool]) -> list[bool | Exception]:
+        """One transaction, one COMMIT (one fsync) for every append waiting (`GroupCommit`),
+        each caller told as the writer's thread answers (`Batch.written`)."""
+        return await self._sqlite.write_fn(partial(_append_all, appends), appends.written)
 
     async def set_note(self, game_id: int, key: str, value: Any) -> None:
         await self._notes.submit((game_id, key, dumps(value)))
@@ -110,8 +111,8 @@ class SqliteLedger(SqlLedger):
     async def drop_note(self, game_id: int, key: str) -> None:
         await self._notes.submit((game_id, key, None))
 
-    async def _write_notes(self, notes: Sequence[tuple[int, str, str | None]]) -> list[None]:
-        return await self._sqlite.write_fn(partial(_set_all, notes))
+    async def _write_notes(self, notes: Batch[tuple[int, str, str | None], None]) -> list[None]:
+        return await self._sqlite.write_fn(partial(_set_all, notes), notes.written)
 
     async def close(self) -> None:
         # The appends and notes already submitted are written first.

@@ -18,15 +18,27 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 10_000
 
 
-_Call = tuple[asyncio.Future[Any], Callable[[], Any]]  # a call for the writer's thread
+# A call for the writer's thread: its future, the function, and what its result is handed to
+# on the loop before the future is settled (`PlainWriter.call`'s `then`).
+_Call = tuple[asyncio.Future[Any], Callable[[], Any], Callable[[Any], None] | None]
 
 
-def _settle(future: asyncio.Future[Any], settle: Callable[[Any], None], value: Any) -> None:
-    """From the writer's thread: settle `future` on its loop unless it is done (cancelled)."""
+def _settle(
+    future: asyncio.Future[Any],
+    settle: Callable[[Any], None],
+    value: Any,
+    then: Callable[[Any], None] | None = None,
+) -> None:
+    """From the writer's thread: settle `future` on its loop unless it is done (cancelled),
+    then `then(value)` if given, in the same callback: what it wakes goes on in the same turn of
+    the loop as the caller, just after it (a group commit's drain first sends its next batch to
+    the thread, then the batch's callers go on while that one is written)."""
 
     def settle_if_pending() -> None:
         if not future.done():
             settle(value)
+        if then is not None:
+            then(value)
 
     # A closed loop has no one left waiting for the result.
     with contextlib.suppress(RuntimeError):
@@ -86,30 +98,34 @@ class PlainWriter:
     def _serve(self) -> None:
         """The thread: run the queued calls in order until `None`, which `close` queues last."""
         while (call := self._calls.get()) is not None:
-            future, fn = call
+            future, fn, then = call
             try:
                 result = fn()
             except BaseException as exc:
                 _settle(future, future.set_exception, exc)
             else:
-                _settle(future, future.set_result, result)
+                _settle(future, future.set_result, result, then)
 
-    async def call(self, fn: Callable[[], T]) -> T:
+    async def call(self, fn: Callable[[], T], then: Callable[[T], None] | None = None) -> T:
         """`fn()` on the thread. Like a call queued on aiosqlite's thread it runs to its end even
         if the caller is cancelled: the caller then waits for that end (so a lock it holds
-        orders the next unit of work after this one) before the cancellation goes on."""
+        orders the next unit of work after this one) before the cancellation goes on.
+
+        `then(result)`, if given, runs on the loop as the result arrives, waking whom it tells
+        in the turn the caller wakes in, not a turn later (`data.group_commit.Batch.written`);
+        not after a failure."""
         if self._closed:
             raise ValueError("Connection closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._calls.put((future, fn))
+        self._calls.put((future, fn, then))
         try:
             return await future
         except asyncio.CancelledError:
             # `fn` runs on regardless: wait for a no-op queued after it to know it has ended.
             # (Not `asyncio.shield` on every call: that costs about a fifth of the hop.)
             ended: asyncio.Future[None] = loop.create_future()
-            self._calls.put((ended, _nothing))
+            self._calls.put((ended, _nothing, None))
             await ended
             raise
 

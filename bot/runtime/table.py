@@ -196,7 +196,11 @@ class Table(Generic[G]):
             self.outbox.put(lambda: self.presenter.events(self, player, events, cause, moment))
             self.outbox.put(lambda: self.presenter.turn(self, moment))
             if self.state.over:
-                await self._finish()
+                # The click is answered once its action is durable and applied; the game's end
+                # (results, ratings, season) is written after the action's own messages, in
+                # the outbox: should the bot stop first, the next start writes it.
+                self._stop_clock()
+                self.outbox.put(self._finish_after_last_action)
             else:
                 self.schedule()
             return events
@@ -237,9 +241,10 @@ class Table(Generic[G]):
             return since
 
     async def cancel(self, reason: str, status: str = "cancelled") -> None:
-        """End the game without results (host's cancel, or abandoned)."""
+        """End the game without results (host's cancel, or abandoned); a game whose last action
+        is played is finishing, not cancelled."""
         async with self.lock:
-            if self.closed:
+            if self.closed or self.state.over:
                 raise TableClosed()
             await self.ledger.end_game(self.game_id, status, reason)
             self._close()
@@ -263,6 +268,13 @@ class Table(Generic[G]):
         self._close()
         self.announce_end(results=results, last=last)
 
+    async def _finish_after_last_action(self) -> None:
+        """The outbox's job after the last action's messages (see `act`)."""
+        async with self.lock:
+            # Stopped meanwhile (the outbox closed: a shutdown): the next start finishes it.
+            if not self.closed and not self.outbox.closed:
+                await self._finish()
+
     async def _finish_again(self, last: tuple[str, Sequence[Event]] | None) -> None:
         async with self.lock:
             if self.closed:
@@ -284,6 +296,8 @@ class Table(Generic[G]):
         that ended just before a crash is still announced: at least once, never silently.
         """
         self.closed = True
+        if self.outbox.closed:  # stopped meanwhile (a shutdown): the next start announces it
+            return
         if last is not None:
             player, events = last
             moment = self.moment(None)

@@ -76,15 +76,17 @@ class Outbox:
         self._jobs = None
 
     async def drain(self) -> None:
-        """Wait until everything queued so far has run."""
+        """Wait until everything queued so far has run, and what a job then queued as the
+        outbox's last (closing it: a table's end, queued by the job that wrote it)."""
         if self._worker is None or self._worker.done():
             return
-        if self._closed:
-            await asyncio.shield(self._worker)
-            return
-        done = asyncio.get_running_loop().create_future()
-        self._queue(lambda: _resolve(done))
-        await done
+        if not self._closed:
+            done = asyncio.get_running_loop().create_future()
+            self._queue(lambda: _resolve(done))
+            await done
+        worker = self._worker
+        if self._closed and worker is not None and not worker.done():
+            await asyncio.shield(worker)
 
     def close(self) -> None:
         """Run what is queued, then stop; nothing may be queued after this."""

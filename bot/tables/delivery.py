@@ -21,6 +21,7 @@ import discord
 from bot.i18n import t
 from bot.layout.board import layout_of
 from bot.runtime.table import Place, Table
+from bot.tables import responses
 from bot.tables.buttons import TableButton, button
 from bot.tables.direct_clicks import unheld
 from bot.tables.hand_view import HandView, Menu
@@ -130,4 +131,4 @@ async def show_hand(
     note = await failure_note(table.ledger, seat.user_id, lang)
     embed, view = with_toggle(hand.message(table, seat, lang), table.game_id, False, lang)
     layout = layout_of(embed, view, note, lang)
-    await interaction.response.send_message(view=unheld(layout), ephemeral=True)
+    await responses.send_private(interaction, view=unheld(layout))

@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.layout.board import layout_of
 from bot.runtime.errors import StaleButton
 from bot.runtime.table import Table
-from bot.tables import delivery, lookup, voice
+from bot.tables import delivery, lookup, responses, voice
 from bot.tables.direct_clicks import unheld
 from bot.tables.hand_view import HandView, Menu
 from bot.tables.replies import ephemeral, lang_of
@@ -58,12 +58,12 @@ async def replace_menu(
     menu comes as a fresh private message instead."""
     layout = layout_of(embed, view, lang=lang_of(interaction))
     try:
-        await interaction.response.edit_message(view=layout)
+        await responses.update_message(interaction, view=layout)
     except discord.HTTPException as exc:
         if interaction.response.is_done() or exc.status != 400:
             raise  # Discord's trouble, or a dead interaction: a fresh message would fail too
         log.info("a private menu could not be edited (%s): sent afresh", exc)
-        await interaction.response.send_message(view=unheld(layout), ephemeral=True)
+        await responses.send_private(interaction, view=unheld(layout))
 
 
 async def answer_menu(

@@ -8,7 +8,7 @@ import discord
 from bot.i18n import t
 from bot.runtime.errors import TableError
 from bot.runtime.thinking import OFFERED_LEVELS
-from bot.tables import lookup, voice
+from bot.tables import lookup, responses, voice
 from bot.tables.buttons import CustomIdArgs, Handler, button, handles, view_of
 from bot.tables.replies import can_manage, ephemeral, lang_of
 from bot.tables.selects import clip
@@ -18,7 +18,7 @@ async def changed(item: voice.Item, interaction: discord.Interaction) -> None:
     """Acknowledge a click on the lobby message (a deferred update): the message's edit and
     what follows ride on the click (`bot.tables.voice`), not on the bot token."""
     with voice.riding(item, interaction):
-        await interaction.response.defer()
+        await responses.defer_update(interaction)
 
 
 @handles("join")
@@ -57,7 +57,7 @@ async def bot_level(interaction: discord.Interaction, game_id: int, args: Custom
     level = args.one_of(1, {level: level for level in OFFERED_LEVELS})
     lobby = lookup.lobby(interaction, game_id)
     await lobby.set_level(interaction.user.id, can_manage(interaction), args.number(0), level)
-    await interaction.response.defer()
+    await responses.defer_update(interaction)
 
 
 @handles("house")

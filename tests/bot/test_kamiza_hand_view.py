@@ -535,6 +535,7 @@ async def test_k10_a_dropped_player_gets_no_view_and_cannot_play(
 @pytest.mark.parametrize("lang", LANGS)
 async def test_k2_a_finished_match_gets_no_view(manager, monkeypatch, lang) -> None:
     table = await seat_line(manager, monkeypatch, find_line(lambda s: s.finished))
+    await table.outbox.drain()  # the end is written after the last play's messages
     assert table.closed
     for seat in table.seats.values():
         embed, view = hand.hand_message(table, seat, lang)

@@ -179,21 +179,26 @@ async def test_a_games_end_the_disk_cannot_hold_is_tried_again_then_announced(
     manager = make_manager(ledger, recorder)
     table = await open_and_start(manager, humans=3)
     finish, refusals = ledger.finish_game, [LedgerFull("disk full")] * 2
+    after_first_try: list[tuple[bool, bool]] = []  # (over, closed) when the retry came
 
     async def full_twice(game_id: int) -> Any:
+        if len(refusals) == 1:
+            after_first_try.append((table.state.over, table.closed))
         if refusals:
             raise refusals.pop()
         return await finish(game_id)
 
     monkeypatch.setattr(ledger, "finish_game", full_twice)
     await play_out(table)  # the last play is acknowledged: no error for its click
-    assert table.state.over and len(refusals) == 1 and not table.closed
+    # The end is written after the last play's messages; its first try met the full disk: the
+    # game was over, and the table still open, when it was tried again.
     await until(lambda: recorder.named("finished"), recorder)
     assert not refusals
     await table.outbox.drain()
     record = await ledger.get_game(table.game_id)
     assert record.status == "finished" and len(record.actions) == table.seq
     assert len(recorder.named("finished")) == 1 and table.closed
+    assert after_first_try == [(True, False)]
 
 
 async def test_a_games_end_never_saved_is_redone_from_the_ledger_at_the_next_start(
@@ -389,6 +394,7 @@ async def test_an_end_not_yet_announced_is_announced_after_a_restart(ledger, mon
     table = await open_and_start(manager, humans=3)
     table.announce_end = lambda **kwargs: None  # type: ignore[method-assign]  # dies right here
     await play_out(table)
+    await table.outbox.drain()  # the end is written after the last play's messages
     assert (await ledger.get_game(table.game_id)).status == "finished"
     assert [r.id for r in await ledger.unannounced_games()] == [table.game_id]
 
@@ -480,6 +486,7 @@ async def test_a_finished_game_that_will_not_replay_does_not_stop_the_start(
     table = await open_and_start(manager, humans=3)
     table.announce_end = lambda **kwargs: None  # type: ignore[method-assign]  # dies right here
     await play_out(table)
+    await table.outbox.drain()  # the end is written after the last play's messages
     with sqlite3.connect(tmp_path / "ledger.sqlite3") as raw:  # damage behind the ledger's back
         raw.execute("DROP TRIGGER actions_no_update")
         raw.execute(

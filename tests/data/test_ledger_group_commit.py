@@ -13,7 +13,7 @@ import pytest
 from ledger_helpers import play
 
 from data.errors import LedgerError, LedgerFull, SequenceConflict
-from data.group_commit import GroupCommit
+from data.group_commit import Batch, GroupCommit
 
 
 class Writer:
@@ -53,6 +53,27 @@ async def test_callers_at_once_share_a_commit_and_each_hears_its_own_outcome():
     assert outcomes[:99] == [i * 10 for i in range(1, 100)]
     assert isinstance(outcomes[99], ValueError) and str(outcomes[99]) == "bad -5"
     assert len(writer.batches) <= 2 and commits.batches == len(writer.batches)
+
+
+async def test_a_batch_written_whole_tells_its_callers_as_the_writer_says_so():
+    """A backend that commits on a thread of its own hands the outcomes over in the callback
+    that brings the thread's answer (`Batch.written`): the callers hear them then, a turn of
+    the loop before the drain's task would wake."""
+    told = asyncio.Event()  # the drain's own await of the writer: held until the callers heard
+
+    async def writer(items: Batch[int, int]) -> list[int | Exception]:
+        outcomes: list[int | Exception] = [i * 10 for i in items]
+        items.written(outcomes)  # after the COMMIT, in the thread's callback
+        await told.wait()
+        return outcomes
+
+    commits = GroupCommit(writer)
+    callers = asyncio.gather(*(commits.submit(i) for i in range(3)))
+    assert await asyncio.wait_for(callers, 5) == [0, 10, 20]
+    assert commits.batches == 1
+    told.set()
+    await commits.close()
+    assert commits.batches == 1  # counted once
 
 
 async def test_a_failed_batch_is_written_again_one_by_one_and_only_once():
