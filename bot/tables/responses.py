@@ -96,10 +96,11 @@ async def defer_update(interaction: discord.Interaction) -> None:
 
 
 def _discords(interaction: discord.Interaction) -> InteractionResponse[Any] | None:
-    """discord.py's own response, or None for a stand-in (the unit tests' fakes), which is
-    asked as discord.py would be."""
+    """discord.py's own response, or None for any other (the unit tests' fakes; a forwarded
+    click's `bot.forwarding.AfterDefer`, which answers through the token), asked as discord.py
+    would be."""
     response: object = interaction.response
-    return response if isinstance(response, InteractionResponse) else None
+    return response if type(response) is InteractionResponse else None
 
 
 async def _answer(interaction: discord.Interaction, params: MultipartParameters) -> None:

@@ -108,6 +108,7 @@ async def test_a_process_restores_only_its_own_guilds_tables(ledger, monkeypatch
     unannounced = tables[GUILD_ON_1]
     unannounced.announce_end = lambda **kwargs: None  # type: ignore[method-assign]
     await play_out(unannounced)
+    await unannounced.outbox.drain()  # the game's end is written after the last play's answer
     await first.shutdown()
 
     on_0 = manager_of(ledger, Recorder(), Shards.of(2, [0]))
