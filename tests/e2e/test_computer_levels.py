@@ -74,7 +74,7 @@ async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, laun
     """Rights of Losers: its `hard` searches for the whole budget (Kobayakawa's `hard` computes
     its move in milliseconds, there is no search to kill there)."""
     state = fake_discord.state
-    bot = await launch_bot(AI_THINK_MS=3000)  # searches long enough to be killed in one
+    bot = await launch_bot(AI_THINK_MS=5000)  # searches long enough to be killed in one
     ann = users("ann")
     thread, lobby = await losers_play.open_table(ann, bots=2, level="hard")
     await state.wait_for(lambda: "🤖 Bot 2 (hard)" in lobby.text, 5, "the computer seats")
@@ -85,12 +85,19 @@ async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, laun
         table = losers_play.table_message(ann, thread)
         return bool(table and COMPUTER_TO_PLAY.search(table.text))
 
-    if not computer_to_play():  # ann first: her turn, then a computer's
-        await losers_play.play_to_the_end({ann.id: ann}, thread, random.Random(1), limit=1)
-    await state.wait_for(computer_to_play, 10, "a computer's turn")
-    acknowledged = count_actions(bot.database_path)
-    await asyncio.sleep(1.0)  # the worker searches (3 s): nothing is committed meanwhile
-    assert count_actions(bot.database_path) == acknowledged
+    # A computer with one legal move plays it at once: wait for a turn it searches, where
+    # nothing is committed for a second (the search takes 5 s).
+    turns = random.Random(1)
+    for _ in range(12):
+        if not computer_to_play():  # ann's turn first, then a computer's
+            await losers_play.play_to_the_end({ann.id: ann}, thread, turns, limit=1)
+        await state.wait_for(computer_to_play, 10, "a computer's turn")
+        acknowledged = count_actions(bot.database_path)
+        await asyncio.sleep(1.0)
+        if count_actions(bot.database_path) == acknowledged:
+            break
+    else:
+        raise AssertionError("no computer searched in twelve turns")
     workers = [int(pid) for pid in WORKER_READY.findall(bot.log)]
     assert workers
     await bot.kill9()
