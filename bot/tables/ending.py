@@ -100,13 +100,26 @@ async def archive_later(
     """Archive the game's thread after `seconds`, unless a new lobby or table lives there by
     then or a rematch is being offered (a channel without a thread is never archived). The
     ledger keeps when it is due, so that a restart in between archives it all the same."""
+    due = await note_archive(ledger, place, game_id, seconds)
+    if due is not None:
+        archive_at(bot, ledger, place, game_id, due)
+
+
+async def note_archive(ledger: Ledger, place: Place, game_id: int, seconds: float) -> float | None:
+    """Note in the ledger when the thread is due to be archived (None: no thread). Noted before
+    the standings go out, so that a bot killed once they are seen archives it after a restart."""
     if place.thread_id is None:
-        return
+        return None
     due = time.time() + seconds
     try:
         await ledger.set_note(game_id, ARCHIVE_NOTE, {"due": due})
-    except Exception as exc:  # the standings are out; only a restart would forget the archive
+    except Exception as exc:  # the standings go out; only a restart would forget the archive
         log.warning("game %s: its archive could not be noted: %r", game_id, exc)
+    return due
+
+
+def archive_at(bot: discord.Client, ledger: Ledger, place: Place, game_id: int, due: float) -> None:
+    """Archive the thread at `due` (see `archive_later`)."""
     spawn(_archive(bot, ledger, place, game_id, due), name=f"archive game {game_id}")
 
 

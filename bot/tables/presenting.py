@@ -310,19 +310,21 @@ class MessagePresenter(TurnPings, LobbyMessages, Generic[G]):
         board.parts += pictures
         web = web_url(self.bot, settings, paths.game(table.place.guild_id, table.game_id))
         board.controls = controls_of(ending.end_view(table.game_id, lang, web))
+        announcement = table.message_ids.get(ending.ANNOUNCEMENT)
+        archive_due = None
+        if announcement is not None:  # only a thread the bot opened for the table is archived
+            grace = ending.archive_seconds(self.bot, settings.archive_seconds if settings else None)
+            archive_due = await ending.note_archive(table.ledger, table.place, table.game_id, grace)
         await self.publish(table, ending.RESULT_MESSAGE, compose(board), **extra)
         result_id = table.message_ids.get(ending.RESULT_MESSAGE)
-        announcement = table.message_ids.get(ending.ANNOUNCEMENT)
         if announcement is not None and result_id is not None:
             place = table.place
             link = ending.jump_url(place.guild_id, place.home, result_id)
             name = lambda player: self.seat_name(table, player)  # noqa: E731
             text = ending.announcement_text(lang, self.title(lang), results, name, link)
             await ending.edit_announcement(self.bot, place, announcement, text, table.game_id)
-        if announcement is not None:  # only a thread the bot opened for the table is archived
-            chosen = settings.archive_seconds if settings else None
-            grace = ending.archive_seconds(self.bot, chosen)
-            await ending.archive_later(self.bot, table.ledger, table.place, table.game_id, grace)
+        if archive_due is not None:
+            ending.archive_at(self.bot, table.ledger, table.place, table.game_id, archive_due)
 
     async def _end_facts(self, table: Table[G]) -> tuple[GameRecord | None, GuildSettings | None]:
         """The finished game's record and its server's settings; (None, None) when the ledger

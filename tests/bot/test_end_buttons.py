@@ -210,11 +210,18 @@ async def test_the_standings_edit_the_announcement_and_archive_only_the_tables_o
     ledger, monkeypatch
 ):
     archived: list[tuple[int, float]] = []
+    noted_after_posts: list[int] = []  # how many messages were out when the archive was noted
+    timed: list[float] = []
 
-    async def archive_later(bot, ledger, place, gid, seconds) -> None:
+    async def note_archive(ledger, place, gid, seconds) -> float:
         archived.append((place.home, seconds))
+        noted_after_posts.append(len(client.posted))
+        return 1000.0 + seconds
 
-    monkeypatch.setattr(ending, "archive_later", archive_later)
+    monkeypatch.setattr(ending, "note_archive", note_archive)
+    monkeypatch.setattr(
+        ending, "archive_at", lambda bot, ledger, place, gid, due: timed.append(due)
+    )
     client = FakeBot()
     presenter = Standings(client)
     record = await ledger.get_game(await finished(ledger))
@@ -242,3 +249,6 @@ async def test_the_standings_edit_the_announcement_and_archive_only_the_tables_o
     assert (edited.channel_id, edited.message_id) == (2, 555)
     assert ending.jump_url(GUILD, THREAD, result) in edited.content
     assert archived == [(THREAD, ending.DEFAULT_ARCHIVE_SECONDS)]
+    # noted before the standings went out: a bot killed once they are seen still archives
+    assert noted_after_posts == [len(client.posted) - 2]
+    assert timed == [1000.0 + ending.DEFAULT_ARCHIVE_SECONDS]
