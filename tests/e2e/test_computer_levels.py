@@ -70,6 +70,7 @@ async def test_levels_chosen_at_start_and_in_the_lobby_play_to_the_end(
     assert_no_errors(bot_process.log)
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_a_kill_in_the_middle_of_a_search_loses_nothing(fake_discord, launch_bot, users):
     """Rights of Losers: its `hard` searches for the whole budget (Kobayakawa's `hard` computes
     its move in milliseconds, there is no search to kill there)."""

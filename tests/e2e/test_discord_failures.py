@@ -46,6 +46,7 @@ def warnings(log: str, text: str) -> list[str]:
     return [line for line in log.splitlines() if " WARNING " in line and text in line]
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_a_play_whose_answer_discord_fails_stays_played_and_is_one_warning(
     fake_discord, launch_bot, users
 ):

@@ -82,6 +82,7 @@ async def put_highest(user: FakeUser, dm: Message, answer: str) -> Message:
     return found[-1]
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_a_dm_click_is_forwarded_to_the_process_running_its_table(
     fake_discord,
     launch_bot,

@@ -122,6 +122,7 @@ async def test_a_game_ends_with_a_rematch_the_result_announced_and_the_thread_ar
     assert_no_errors(bot.log)
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_a_rematch_offer_and_a_threads_archive_outlive_kill9(
     fake_discord,
     launch_bot,

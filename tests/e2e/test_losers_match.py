@@ -89,6 +89,7 @@ async def test_full_game_with_three_members(fake_discord, bot_process, users):
     assert_no_errors(bot_process.log)
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_member_and_two_bots_killed_mid_game_then_finished_after_restart(
     fake_discord, bot_process, users
 ):

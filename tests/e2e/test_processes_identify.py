@@ -13,6 +13,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_two_processes_started_together_identify_in_turns(fake_discord, launch_bot, pg_url):
     state = fake_discord.state
     state.add_guild("far away", shard=(1, 2))

@@ -117,6 +117,7 @@ def reveals(user: FakeUser, thread: Channel) -> list[Message]:
     return [m for m in user.visible_messages(thread) if m.text.startswith("### Reveal")]
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_h1_a_kill_9_between_two_choices_keeps_both_and_keeps_them_secret(
     fake_discord, launch_bot, users
 ):
@@ -148,6 +149,7 @@ async def test_h1_a_kill_9_between_two_choices_keeps_both_and_keeps_them_secret(
     assert len(log["actions"]) == 3 and replay(log)["over"] is False
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_h3_a_silent_seat_is_chosen_for_when_the_step_runs_out_then_put_on_autopilot(
     fake_discord, launch_bot, users
 ):

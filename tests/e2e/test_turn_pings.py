@@ -76,6 +76,7 @@ async def test_kobayakawa_pings_every_turn_of_a_member_once(fake_discord, launch
     assert 2 <= turns <= played and tables >= 1
 
 
+@pytest.mark.slow  # over 10 s: run with the soak tests
 async def test_losers_pings_a_run_of_chips_once(fake_discord, launch_bot, users):
     bot = await launch_bot(**QUICK)
     state = fake_discord.state
