@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.i18n import DEFAULT, LANGUAGES, Language, has, t, text
+from bot.i18n import DEFAULT, LANGUAGES, Language, has, placeholders, t, text
 from web.values import spoken
 
 TITLES = {"kamiza": "KAMIZA", "kobayakawa": "Kobayakawa", "rights-of-losers": "Rights of Losers"}
@@ -108,6 +108,15 @@ class Words:
     def event(self, kind: Any) -> str:
         name = f"web.event.{kind}"
         return t(self.lang, name) if has(name, self.lang) else humane(kind)
+
+    def case(self, case: str) -> str:
+        """A rule's case in words: the bot's reason for it (``<prefix>.why.<case>``, as its
+        table messages give it; one that needs no names), else the event it is named after,
+        else the identifier in words."""
+        why = f"{self.glossary}.why.{case}"
+        if self.glossary and has(why, self.lang) and not placeholders(text(self.lang, why)):
+            return t(self.lang, why)
+        return self.event(case)
 
     def status(self, status: str) -> str:
         name = f"web.status.{status}"

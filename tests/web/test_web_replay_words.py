@@ -9,7 +9,9 @@ import re
 from html import unescape
 
 import pytest
-from test_web_languages import SERVER, community_names, page
+from community_seed import finish_random_game
+from test_web_languages import SERVER, page
+from web_seed import MEMBERS, ON
 
 from bot.i18n import t
 from bot.losers.render import card
@@ -32,6 +34,13 @@ FOUND_BEFORE = {
 }  # fmt: skip
 
 
+async def last_step(client, game_id: int) -> int:
+    _, html = await page(client, f"{SERVER}/games/{game_id}?step=999")
+    found = re.search(r"Step (\d+) of (\d+)", html)
+    assert found is not None
+    return int(found[2])
+
+
 def shown_words(html: str) -> list[str]:
     """The Latin words of a replay's step and result (not the page's frame: its title, the
     language switch, the keyboard hint)."""
@@ -40,11 +49,28 @@ def shown_words(html: str) -> list[str]:
     return WORD.findall(unescape(TAG.sub(" ", html[start:end])))
 
 
-@pytest.mark.parametrize("game", ["kamiza", "kobayakawa", "losers"])
-async def test_every_step_of_a_japanese_replay_is_in_japanese(client, community, game):
-    game_id = getattr(community, game)[0]
-    names = {name for _, name in community_names(community, game_id)}
-    steps = len(community.logs[game_id]["actions"])
+async def house_rule_game(community, game: str, options: dict[str, object]) -> int:
+    """A finished game played with a house rule (`options`), beside the seed's."""
+    return await finish_random_game(community.ledger, ON, game, MEMBERS, 11, options=options)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("kamiza", None),
+        ("kobayakawa", None),
+        ("losers", None),
+        ("kobayakawa", {"simultaneous": True}),  # H-2: who has chosen, who still chooses
+        ("kamiza", {"simultaneous": True, "edition": "second"}),
+    ],
+)
+async def test_every_step_of_a_japanese_replay_is_in_japanese(client, community, game, options):
+    if options is None:
+        game_id = getattr(community, game)[0]
+    else:
+        game_id = await house_rule_game(community, game, options)
+    names = {name for _, name in MEMBERS}
+    steps = await last_step(client, game_id)
     english: dict[str, int] = {}
     for step in range(steps + 1):
         _, html = await page(client, f"{SERVER}/games/{game_id}?step={step}&lang=ja")
