@@ -278,9 +278,9 @@ async def _cancel(running: asyncio.Task[None]) -> None:
 
     Python 3.11's `asyncio.wait_for` (around discord.py's gateway connect) drops a cancellation
     that arrives in the loop turn its connect fails in (fixed in 3.12): discord.py then sees only
-    the connection error and reconnects. With Discord gone that failure is immediate, and a
-    SIGTERM was once ignored so, the process retrying until killed. `bot.stopping` ends that
-    loop quietly; cancelling again covers any other await that drops one."""
+    the connection error and reconnects. With Discord gone that failure is immediate: a SIGTERM
+    was ignored that way, the process reconnecting until killed. `bot.stopping` ends that loop
+    quietly; cancelling again covers any other await that drops a cancellation."""
     while not running.done():
         running.cancel()
         await asyncio.wait({running}, timeout=CANCEL_AGAIN_SECONDS)
