@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 # waits for its append (issue 20).
 SWITCH_INTERVAL = 0.001
 
+# Stopping: how long the bot's task has to end after a cancellation before it is cancelled again.
+CANCEL_AGAIN_SECONDS = 0.5
+
 # The cogs, loaded in this order. Each is a package with `async def setup(bot)`; `bot.games`
 # adds every registered game's commands and menus (`bot.games.registry`).
 EXTENSIONS: tuple[str, ...] = (
@@ -103,6 +106,7 @@ class KamizaBot(commands.Bot):
         self.ledger: Ledger | None = None
         self.presenters: dict[str, Presenter[Any]] = {}  # one per game, from the registry
         self.tables: TableManager | None = None
+        self.stopping = False  # a signal came: see `is_closed`
         self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
@@ -174,6 +178,12 @@ class KamizaBot(commands.Bot):
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         await self.identify_gate.wait_turn(shard_id)
+
+    def is_closed(self) -> bool:
+        # Once stopping, discord.py's reconnect loops end at their next look (they ask this
+        # before each attempt and after each failure), whether or not the stop's cancellation
+        # reached them: see `_start_until_stopped`.
+        return self.stopping or super().is_closed()
 
     async def close(self) -> None:
         await self.identify_gate.close()
@@ -258,10 +268,24 @@ async def _start_until_stopped(bot: KamizaBot, token: str) -> None:
     if running.done():
         await running  # raises what made the bot stop, if anything
         return
-    running.cancel()  # a signal: cancel as discord.py's own run() does, then close
-    with contextlib.suppress(asyncio.CancelledError):
-        await running
+    bot.stopping = True  # a signal: cancel as discord.py's own run() does, then close
+    await _cancel(running)
     await bot.close()
+
+
+async def _cancel(running: asyncio.Task[None]) -> None:
+    """Cancel the bot's task and wait for its end, cancelling again while it goes on.
+
+    Python 3.11's `asyncio.wait_for` (around discord.py's gateway connect) drops a cancellation
+    that arrives in the loop turn its connect fails in (fixed in 3.12): discord.py then sees only
+    the connection error and reconnects. With Discord gone that failure is immediate: a SIGTERM
+    was ignored that way, the process reconnecting until killed. `bot.stopping` ends that loop
+    quietly; cancelling again covers any other await that drops a cancellation."""
+    while not running.done():
+        running.cancel()
+        await asyncio.wait({running}, timeout=CANCEL_AGAIN_SECONDS)
+    with contextlib.suppress(asyncio.CancelledError):
+        await running  # raises what the bot failed with meanwhile, if anything
 
 
 async def _run(settings: Settings) -> int:

@@ -15,7 +15,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from bot.i18n import DEFAULT, LANGUAGES, Language, has, t, text
+from bot.i18n import DEFAULT, LANGUAGES, Language, has, placeholders, t, text
+from web.values import spoken
 
 TITLES = {"kamiza": "KAMIZA", "kobayakawa": "Kobayakawa", "rights-of-losers": "Rights of Losers"}
 
@@ -108,15 +109,28 @@ class Words:
         name = f"web.event.{kind}"
         return t(self.lang, name) if has(name, self.lang) else humane(kind)
 
+    def case(self, case: str) -> str:
+        """A rule's case in words: the bot's reason for it (``<prefix>.why.<case>``, as its
+        table messages give it; one that needs no names), else the event it is named after,
+        else the identifier in words."""
+        why = f"{self.glossary}.why.{case}"
+        if self.glossary and has(why, self.lang) and not placeholders(text(self.lang, why)):
+            return t(self.lang, why)
+        return self.event(case)
+
     def status(self, status: str) -> str:
         name = f"web.status.{status}"
         return t(self.lang, name) if has(name, self.lang) else status
 
     def _term(self, value: str, field: str | None) -> str:
-        """A card or area the game's glossary names ("shimoza" -> "下座"; "second" under
-        "edition" -> "第2版"), else the value."""
+        """A value the bot says in words (`web.values`: "fight" under "action" -> "勝負"), or a
+        card or area the game's glossary names ("shimoza" -> "下座"; "second" under "edition"
+        -> "第2版"), else the value."""
         if not self.glossary:
             return value
+        said = spoken(self.glossary, field, value, self.lang)
+        if said is not None:
+            return said
         keys = [f"glossary.{self.glossary}.{value}"]
         if field:
             keys.insert(0, f"glossary.{self.glossary}.{field}.{value}")
@@ -145,13 +159,22 @@ class Words:
         if isinstance(value, Mapping):
             if not value:
                 return "—"
+            # An event kept in the table (Kobayakawa's last round, the last trick): its kind
+            # named as the replay names events, then its data.
+            kind = value.get("type")
+            told = [self.event(kind)] if isinstance(kind, str) else []
             return "; ".join(
-                f"{names.get(k, self.field(k))}: {self.show(v, names)}" for k, v in value.items()
+                told
+                + [
+                    f"{names.get(k, self.field(k))}: {self.show(v, names, k)}"
+                    for k, v in value.items()
+                    if not (told and k == "type")
+                ]
             )
         if isinstance(value, list | tuple):
             if not value:
                 return "—"
-            inner = [self.show(v, names) for v in value]
+            inner = [self.show(v, names, key) for v in value]
             nested = any(isinstance(v, list | tuple | Mapping) for v in value)
             return " | ".join(inner) if nested else ", ".join(inner)
         return str(value)
