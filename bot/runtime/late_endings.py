@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.runtime.lobby import Lobby, levels_of
+from bot.runtime.place import Place
 from bot.runtime.presenter import Presenter
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.table import Table, Timing
 from data.store import GameRecord, Ledger
 from rules.base import AnyGame, Event
 from rules.log import apply_entry, load

@@ -22,9 +22,10 @@ from bot.runtime.lobby import (
     levels_of,
     seat_levels,
 )
+from bot.runtime.place import Place
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.table import Table, Timing
 from bot.runtime.thinking import DEFAULT_LEVEL, Thinker
 from data.store import GameRecord, Ledger, Seat
 from rules.base import AnyGame, InvalidSetup, RulesError

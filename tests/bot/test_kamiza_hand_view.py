@@ -26,7 +26,8 @@ from bot.kamiza import hand, render
 from bot.layout.payload import BUTTON, payload, walk
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.tables.buttons import BUTTONS
 from data.store import Seat, open_ledger
 from rules.agents import random_action

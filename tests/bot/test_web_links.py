@@ -10,7 +10,8 @@ from discord import app_commands
 from bot.guildsettings.cog import GuildSettingsCog
 from bot.i18n import t
 from bot.layout.board import controls_in
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.standings.buttons import leaderboard_reply
 from bot.tables import ending
 from bot.weblinks import web_url
