@@ -31,9 +31,9 @@ from rules.losers_board import (
     TOUCHED_BY,
     TOUCHING,
     TRICKS,
-    judge_card,
     spot_index,
 )
+from rules.losers_judgement import judge_card
 from rules.losers_view import LosersObservation
 
 if TYPE_CHECKING:

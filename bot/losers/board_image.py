@@ -20,7 +20,8 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.losers.names import COLUMNS, cell_name, spot_name
 from bot.pictures import fonts
 from bot.pictures.colours import BOARD, INK, MUTED, PAPER, SEAT_COLOURS, contrast
-from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS, CardOwner
+from rules.losers_board import CARD_NUMBER, CARD_SUIT, GRID, LAND, TRICKS
+from rules.losers_judgement import CardOwner
 from rules.losers_view import LosersObservation
 
 RGB = tuple[int, int, int]

@@ -26,7 +26,6 @@ from rules.losers_board import (
     LAND,
     SUITS,
     TOUCHED_BY,
-    land_counts,
     spot_index,
 )
 from rules.losers_events import (
@@ -44,6 +43,7 @@ from rules.losers_events import (
     TrickStarted,
     TrickWon,
 )
+from rules.losers_judgement import land_counts
 from rules.losers_view import LosersObservation
 
 COLOUR = discord.Colour.from_rgb(46, 139, 60)
