@@ -23,7 +23,7 @@ from typing import Any
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.place import Place
 from bot.runtime.table import Table
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.agents import random_action
 
 

@@ -35,7 +35,8 @@ from bot.runtime.heap import limit_arenas  # noqa: E402
 from bot.runtime.manager import Defaults, TableManager  # noqa: E402
 from bot.runtime.place import Place  # noqa: E402
 from bot.runtime.table import Table  # noqa: E402
-from data.store import Ledger, open_ledger  # noqa: E402
+from data.backends import open_ledger  # noqa: E402
+from data.store import Ledger  # noqa: E402
 from tests.bot.fakes import FakeBot, Posted  # noqa: E402
 
 GAMES = ("kamiza", "kobayakawa", "rights-of-losers")

@@ -29,7 +29,8 @@ from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.place import Place
 from bot.runtime.table import Table
 from bot.tables.buttons import BUTTONS
-from data.store import Seat, open_ledger
+from data.backends import open_ledger
+from data.store import Seat
 from rules.agents import random_action
 from rules.base import IllegalAction
 from rules.kamiza import Kamiza, Play

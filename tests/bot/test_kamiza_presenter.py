@@ -19,8 +19,8 @@ from bot.layout.payload import payload
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.place import Place
 from bot.runtime.table import Table
+from data.backends import open_ledger
 from data.ratings import competition_ranks
-from data.store import open_ledger
 from rules.kamiza import Kamiza, Play
 from tests.bot.fakes import (
     FakeBot,

@@ -17,7 +17,7 @@ from bot.runtime.place import Place
 from bot.runtime.storage import remember
 from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD, REPLACE
 from tests.bot.fakes import FakeInteraction
 

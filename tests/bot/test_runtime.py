@@ -18,8 +18,8 @@ from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.place import Place
 from bot.runtime.storage import remember
 from bot.runtime.table import Table
+from data.backends import open_ledger
 from data.errors import LedgerFull
-from data.store import open_ledger
 from rules.agents import random_action
 from rules.base import IllegalAction
 from rules.log import replay

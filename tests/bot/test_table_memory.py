@@ -14,7 +14,7 @@ from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.memory import Memory, Slot
 from bot.runtime.place import Place
 from bot.runtime.table import Table
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.agents import random_action
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
