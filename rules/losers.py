@@ -33,6 +33,7 @@ from rules.losers_actions import (
     move_action,
     parse_action,
 )
+from rules.losers_agent import losers_policy
 from rules.losers_board import (
     BUILDING_INDEXES,
     CARD_IDS,
@@ -341,6 +342,4 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         return twin
 
     def computer_action(self, player: str, rng: random.Random) -> Action:
-        from rules.losers_agent import losers_policy  # it reads this class: imported on use
-
         return losers_policy(self, player, rng)
