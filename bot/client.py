@@ -33,9 +33,10 @@ from bot.runtime.thinking import Thinker
 from bot.tables import end_buttons, ending
 from bot.tables.replies import discord_failed, note_discord_failure, storage_failure_text
 from bot.wire_format import use_string_snowflakes
+from data.backends import open_ledger
 from data.errors import LedgerError, LedgerUnavailable
 from data.identify_turns import IdentifyTurns
-from data.store import Ledger, open_ledger
+from data.store import Ledger
 from data.urls import redact_url
 
 from .settings import Settings

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
+from bot import web_paths as paths
 from bot.i18n import t
 from data.store import GuildSettings
-from web import paths
 
 
 def web_base_of(client: Any) -> str | None:

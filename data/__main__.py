@@ -27,9 +27,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from data.backends import open_ledger
 from data.errors import LedgerError
 from data.ratings import competition_ranks
-from data.store import DEFAULT_URL, GameRecord, Ledger, open_ledger
+from data.store import DEFAULT_URL, GameRecord, Ledger
 from data.urls import check_url, is_postgres, parse_url, redact_url
 from rules.base import RulesError
 from rules.log import load

@@ -22,8 +22,9 @@ import time
 from typing import Any
 
 from data import ratings
+from data.backends import open_ledger
 from data.errors import LedgerError
-from data.store import Seat, open_ledger
+from data.store import Seat
 from data.urls import is_postgres, parse_url, redact_url
 from rules.log import new_header
 from rules.random_play import random_match

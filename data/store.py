@@ -1,19 +1,18 @@
-"""The ledger interface the bot codes against: records, the `Ledger` protocol, `open_ledger`.
+"""The ledger interface the bot codes against: records and the `Ledger` protocol.
 
-A backend (SQLite, `data/sqlite.py`; PostgreSQL, `data/postgres.py`) implements `Ledger`; nothing
-outside `data/` writes SQL.
+A backend (SQLite, `data/sqlite.py`; PostgreSQL, `data/postgres.py`) implements `Ledger`, and
+`data.backends.open_ledger` opens the one a URL names; nothing outside `data/` writes SQL.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol, get_args
 
-from data.urls import check_url, is_postgres
 from rules.registry import GAMES
 
 DEFAULT_URL = "sqlite:///kamiza.sqlite3"
@@ -353,39 +352,3 @@ class Ledger(Protocol):
     ) -> LeaderboardPage: ...
     async def member_stats(self, guild_id: int, user_id: int) -> list[StatsRow]: ...
     async def integrity_problems(self) -> list[str]: ...
-
-
-async def open_ledger(
-    url: str = DEFAULT_URL,
-    *,
-    clock: Callable[[], datetime] | None = None,
-    exclusive: bool = False,
-    migrating: bool = True,
-) -> Ledger:
-    """Open (creating and migrating as needed) the ledger at `url`.
-
-    `sqlite:///relative/path`, `sqlite:////absolute/path`; `?synchronous=normal` trades
-    power-loss durability for speed (the default, FULL, fsyncs every commit).
-    `postgresql://user:password@host:port/database`: a database that several processes may
-    share (`data/postgres.py`); unreachable, refused credentials, a newer schema raise
-    `LedgerOpenError` too. A bad URL raises
-    ValueError; a file that cannot be a ledger (not one, damaged, a newer schema, no such
-    directory) raises `LedgerOpenError`, with nothing written to it and no connection left open.
-
-    `exclusive` (the bot): this process alone may hold a SQLite ledger so (`data.one_process`);
-    another process opening it so is refused with `LedgerOpenError`. Tools and tests that look
-    at the file meanwhile (`python -m data check`) open it without. PostgreSQL ignores it: its
-    ledger is made to be shared.
-
-    `migrating=False` (the web companion, read-only: it must not upgrade the bot's ledger): a
-    missing SQLite file, or a schema older or newer than this code's, raises `LedgerOpenError`
-    with nothing written.
-    """
-    check_url(url)
-    if is_postgres(url):
-        from data.postgres import PostgresLedger
-
-        return await PostgresLedger.open(url, clock=clock, migrating=migrating)
-    from data.sqlite import SqliteLedger
-
-    return await SqliteLedger.open(url, clock=clock, exclusive=exclusive, migrating=migrating)

@@ -27,6 +27,7 @@ from rules.base import (
     check_players,
 )
 from rules.choice_draw import CHOICE_RANDOM
+from rules.kamiza_agent import kamiza_policy
 from rules.kamiza_events import (
     CardPlaced,
     GameEnded,
@@ -353,6 +354,4 @@ class Kamiza(
         return twin
 
     def computer_action(self, player: str, rng: random.Random) -> Play:
-        from rules.kamiza_agent import kamiza_policy  # it reads this class: imported on use
-
         return kamiza_policy(self, player, rng)

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from rules.kamiza import Kamiza, Play  # the policy runs inside Kamiza.computer_action
+from rules.kamiza_moves import Play
+
+
+class KamizaTable(Protocol):
+    """What the policy reads of a game (`rules.kamiza.Kamiza`, whose `computer_action` it is):
+    typed so, this module stays below the game's and the game imports it like any other."""
+
+    @property
+    def wanted(self) -> Mapping[str, int]: ...
+    def legal_actions(self, player: str) -> list[Play]: ...
 
 
 # KAMIZA: how much a computer player likes each (card, area); 0 never (K-4: a Boss or Corrupt
@@ -25,7 +34,7 @@ _KAMIZA_TASTE = {
 }
 
 
-def kamiza_policy(game: Kamiza, player: str, rng: random.Random) -> Play:
+def kamiza_policy(game: KamizaTable, player: str, rng: random.Random) -> Play:
     """Weighted choice that keeps the Boss for kamiza and spares a policeman near the third chip."""
     legal = game.legal_actions(player)
     weights = []

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 
 from rules import kobayakawa_together as together
 from rules.base import Event, Game, InvalidSetup
+from rules.kobayakawa_agent import kobayakawa_policy
 from rules.kobayakawa_moves import (
     Action,
     Drew,
@@ -177,6 +178,4 @@ class Kobayakawa(KobayakawaState, Game[KobayakawaAction, KobayakawaEvent, Kobaya
         return observe(self, player).view()
 
     def computer_action(self, player: str, rng: random.Random) -> KobayakawaAction:
-        from rules.kobayakawa_agent import kobayakawa_policy  # it reads this class: on use
-
         return kobayakawa_policy(self, player, rng)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.kobayakawa_moves import (
     FIGHT_ACTION,
@@ -17,8 +17,14 @@ from rules.kobayakawa_moves import (
 from rules.kobayakawa_tables import ROUNDS
 from rules.kobayakawa_view import KobayakawaObservation
 
-if TYPE_CHECKING:
-    from rules.kobayakawa import Kobayakawa  # the policy runs inside its computer_action
+
+class KobayakawaTable(Protocol):
+    """What the policy reads of a game (`rules.kobayakawa.Kobayakawa`, whose `computer_action`
+    it is): typed so, this module stays below the game's and the game imports it like any other."""
+
+    def observation(self, player: str | None) -> KobayakawaObservation: ...
+    def drawn_card(self, player: str) -> int | None: ...
+
 
 _KOBAYAKAWA_SAMPLES = 48
 
@@ -28,7 +34,7 @@ def _would_fight(card: int, kobayakawa: int) -> bool:
     return card >= 11 or (card <= 3 and kobayakawa >= 10)
 
 
-def kobayakawa_policy(game: Kobayakawa, player: str, rng: random.Random) -> KobayakawaAction:
+def kobayakawa_policy(game: KobayakawaTable, player: str, rng: random.Random) -> KobayakawaAction:
     """Draw and keep the higher card (sometimes a low one under a high Kobayakawa), replace the
     Kobayakawa now and then; fight when a quick estimate over the unseen cards says it pays."""
     seen = game.observation(player)

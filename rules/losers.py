@@ -1,11 +1,11 @@
 """Rights of Losers (敗者の権利): RULES.md R-1..R-7 as a state machine.
 
-The geometry and the final judgement live in `rules.losers_board`, the actions and events in
-`rules.losers_actions`, the checks that refuse an illegal action in `rules.losers_checks`,
-carrying out an action in `rules.losers_play`, random actions and whole random playouts (the
-same draws, carried out by `apply`'s own transitions without events) in `rules.losers_random`
-(drawn from the RNG as `rules.losers_rng` copies them), what a player sees in
-`rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
+The geometry lives in `rules.losers_board`, the final judgement in `rules.losers_judgement`, the
+actions and events in `rules.losers_actions`, the checks that refuse an illegal action in
+`rules.losers_checks`, carrying out an action in `rules.losers_play`, random actions and whole
+random playouts (the same draws, carried out by `apply`'s own transitions without events) in
+`rules.losers_random` (drawn from the RNG as `rules.losers_rng` copies them), what a player sees
+in `rules.losers_view`, and dealing hidden cards again in `rules.losers_deal`.
 
 Speed matters here (replays re-judge whole logs, computer players play games out): whose turn
 it is is kept up to date instead of being worked out on every question, so are the free spots
@@ -33,6 +33,7 @@ from rules.losers_actions import (
     move_action,
     parse_action,
 )
+from rules.losers_agent import losers_policy
 from rules.losers_board import (
     BUILDING_INDEXES,
     CARD_IDS,
@@ -44,16 +45,12 @@ from rules.losers_board import (
     LAND_INDEXES,
     SPOTS,
     TOUCHING,
-    CardOwner,
     check_hands,
-    judge_field,
-    land_counts,
-    rank,
-    tie_break,
     touched,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY
 from rules.losers_deal import deal_hidden
+from rules.losers_judgement import CardOwner, judge_field, land_counts, rank, tie_break
 from rules.losers_play import STARTED, seating
 from rules.losers_points import points
 from rules.losers_random import LosersRandom
@@ -345,6 +342,4 @@ class RightsOfLosers(LosersRandom, Game[Action, LosersEvent, LosersObservation])
         return twin
 
     def computer_action(self, player: str, rng: random.Random) -> Action:
-        from rules.losers_agent import losers_policy  # it reads this class: imported on use
-
         return losers_policy(self, player, rng)

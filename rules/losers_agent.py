@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from rules.losers_actions import (
     CHIP_AT,
@@ -31,13 +31,19 @@ from rules.losers_board import (
     TOUCHED_BY,
     TOUCHING,
     TRICKS,
-    judge_card,
     spot_index,
 )
+from rules.losers_judgement import judge_card
 from rules.losers_view import LosersObservation
 
-if TYPE_CHECKING:
-    from rules.losers import RightsOfLosers  # the policy runs inside its computer_action
+
+class LosersTable(Protocol):
+    """What the policy reads of a game (`rules.losers.RightsOfLosers`, whose `computer_action`
+    it is): typed so, this module stays below the game's and the game imports it like any other."""
+
+    def observation(self, player: str | None) -> LosersObservation: ...
+    def legal_chip_spots(self, player: str) -> list[tuple[int, int]]: ...
+
 
 # Only the player's observation is read (G-3): their own hand and the public table. Cells and
 # spots are flat indexes as in `rules.losers_board`.
@@ -93,7 +99,7 @@ class _Table:
         return 11 - number if self.reversed else number
 
 
-def losers_policy(game: RightsOfLosers, player: str, rng: random.Random) -> LosersAction:
+def losers_policy(game: LosersTable, player: str, rng: random.Random) -> LosersAction:
     """Lose cheaply or win what is worth building, put chips where they take valuable cards,
     build the two highest cards beside its own chips, and mostly pass as the winner."""
     seen = game.observation(player)
@@ -171,7 +177,7 @@ def _chip_gain(table: _Table, spot: int, chips: dict[int, str], before: dict[int
     return gain
 
 
-def _losers_chip(game: RightsOfLosers, table: _Table, rng: random.Random) -> Chip:
+def _losers_chip(game: LosersTable, table: _Table, rng: random.Random) -> Chip:
     before = {
         cell: table.worth(cell, table.owner(cell))
         for cell in range(GRID * GRID)

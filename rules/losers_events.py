@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.base import Because, Event
-from rules.losers_board import CardOwner
+from rules.losers_judgement import CardOwner
 from rules.losers_quick import quick_init
 
 Coord = tuple[int, int]

@@ -47,14 +47,10 @@ from rules.losers_board import (
     OF_SUIT_OF,
     SPOTS,
     TRICKS,
-    CardOwner,
-    judgements,
-    rank,
     spots_of,
-    tally,
-    tie_break,
 )
 from rules.losers_checks import BUILD, CHIP, CHOICE, OVER, PLAY, Checked, LosersChecks
+from rules.losers_judgement import CardOwner, judgements, rank, tally, tie_break
 from rules.losers_points import points
 from rules.losers_shared import Shared
 

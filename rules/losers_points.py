@@ -1,8 +1,8 @@
 """Rights of Losers: the final points alone (R-6, then R-7), judged for all the cards at once.
 
 A playout needs only who scores what at its end, not why each card went where
-(`rules.losers_board.judgements`): here every card's owner is found without a loop over the cards,
-each player's keys for all the cells being one integer (`LANES`, 16 bits a cell).
+(`rules.losers_judgement.judgements`): here every card's owner is found without a loop over the
+cards, each player's keys for all the cells being one integer (`LANES`, 16 bits a cell).
 """
 
 from __future__ import annotations
@@ -10,17 +10,8 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping, Sequence
 
-from rules.losers_board import (
-    CARD_IDS,
-    CARD_NUMBER,
-    CELLS,
-    CELLS_RANGE,
-    LAND,
-    LANE_BYTES,
-    LANES,
-    UNPACK_LANES,
-    add_land_bonus,
-)
+from rules.losers_board import CARD_IDS, CARD_NUMBER, CELLS, CELLS_RANGE, LAND
+from rules.losers_judgement import LANE_BYTES, LANES, UNPACK_LANES, add_land_bonus
 
 # `points` compares all the cards' keys at once, lane by lane: _TOP is the top bit of every
 # cell's lane, _ONES a 1 in every lane. As a key stays below 2**15, a lane of

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.losers_actions import Coord, TrickWon
-from rules.losers_board import GRID, SPOTS, CardOwner, final_scores
+from rules.losers_board import GRID, SPOTS
+from rules.losers_judgement import CardOwner, final_scores
 
 
 @dataclass(frozen=True, slots=True)

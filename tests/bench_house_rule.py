@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
-from data.store import open_ledger
+from bot.runtime.place import Place
+from bot.runtime.table import Table
+from data.backends import open_ledger
 from rules.agents import random_action
 
 

@@ -33,8 +33,10 @@ if not __package__:  # run as a script (imported by a test, the paths are set al
 from bot.games import registry  # noqa: E402
 from bot.runtime.heap import limit_arenas  # noqa: E402
 from bot.runtime.manager import Defaults, TableManager  # noqa: E402
-from bot.runtime.table import Place, Table  # noqa: E402
-from data.store import Ledger, open_ledger  # noqa: E402
+from bot.runtime.place import Place  # noqa: E402
+from bot.runtime.table import Table  # noqa: E402
+from data.backends import open_ledger  # noqa: E402
+from data.store import Ledger  # noqa: E402
 from tests.bot.fakes import FakeBot, Posted  # noqa: E402
 
 GAMES = ("kamiza", "kobayakawa", "rights-of-losers")

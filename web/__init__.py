@@ -1,5 +1,5 @@
 """The web companion: a read-only site over the ledger (`python -m web`).
 
-`web.paths` is the site's URL layout, imported by the bot for its link buttons; it imports
-nothing of the server (aiohttp, Jinja2), which loads only with `web.app`.
+The site's URL layout is `bot.web_paths`, below both: the bot links to the pages with it and
+the site serves them, so the bot never imports the site (aiohttp's server, Jinja2).
 """

@@ -17,7 +17,7 @@ import jinja2
 from aiohttp import web
 from markupsafe import Markup
 
-from web import paths
+from bot import web_paths as paths
 from web.chart import rating_chart
 from web.model import BadRequest, NotFound, Site, WebLedger, parse_id, parse_int
 from web.told import tell

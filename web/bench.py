@@ -27,9 +27,9 @@ from typing import NamedTuple
 
 import aiohttp
 
+from bot import web_paths as paths
+from data.backends import open_ledger
 from data.bench import BIG_GUILD, _finished_games, _migrate, build
-from data.store import open_ledger
-from web import paths
 
 SORTS = ("rating", "wins", "games", "name")
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot import web_paths as paths
 from data.store import LeaderboardRow, Ledger, Season
 from data.web_reads import (
     SORTS,
@@ -26,7 +27,6 @@ from data.web_reads import (
     page_of,
 )
 from rules.registry import GAMES
-from web import paths
 from web.cache import Fresh
 from web.replay import ReplayCache, public_step, seat_key
 

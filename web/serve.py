@@ -13,9 +13,9 @@ import sys
 
 from aiohttp import web
 
+from data.backends import open_ledger
 from data.errors import LedgerOpenError
 from data.sql_ledger import SqlLedger
-from data.store import open_ledger
 from data.urls import redact_url
 from rules.plugins import load_configured_rules
 from web.app import make_app

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 import discord
 
 from bot.i18n import language, t, text
-from bot.losers import board_image, glance
+from bot.losers import board_image, board_text, glance
 from bot.losers.names import cell_name, spot_name
 from bot.tables.reasons import clause, with_clause
 from rules.losers_board import (
@@ -26,7 +26,6 @@ from rules.losers_board import (
     LAND,
     SUITS,
     TOUCHED_BY,
-    land_counts,
     spot_index,
 )
 from rules.losers_events import (
@@ -44,6 +43,7 @@ from rules.losers_events import (
     TrickStarted,
     TrickWon,
 )
+from rules.losers_judgement import land_counts
 from rules.losers_view import LosersObservation
 
 COLOUR = discord.Colour.from_rgb(46, 139, 60)
@@ -52,7 +52,7 @@ SEAT_MARK = ("①", "②", "③", "④", "⑤")
 PICTURE = "field.png"
 Namer = Callable[[str], str]
 
-# The keys of `board_image.ENGLISH_TEXT` drawn on the picture, and those of the text summary.
+# The keys of `board_text.ENGLISH_TEXT` drawn on the picture, and those of the text summary.
 _PICTURE_KEYS: tuple[str, ...] = (
     "trick",
     "over",
@@ -193,7 +193,7 @@ def picture(
 def summary(
     seen: LosersObservation, points: Mapping[str, int], lang: str, names: Mapping[str, str]
 ) -> str:
-    return board_image.field_summary(
+    return board_text.field_summary(
         seen, points, names=names, words=spot_words(lang), text=summary_text(lang)
     )
 

@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.memory import Memory
-from bot.runtime.storage import note_storage_failure, save_later
-from bot.runtime.table import Place, remember
+from bot.runtime.place import Place
+from bot.runtime.storage import note_storage_failure, remember, save_later
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
 from data.errors import LedgerUnavailable

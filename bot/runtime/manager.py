@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.runtime.errors import TableError, TableExists
+from bot.runtime.late_endings import announce_late_end, before_last, last_events
 from bot.runtime.lobby import (
     COMPUTERS_NOTE,
     OPTIONS_NOTE,
@@ -21,13 +22,14 @@ from bot.runtime.lobby import (
     levels_of,
     seat_levels,
 )
+from bot.runtime.place import Place
 from bot.runtime.presenter import Presenter
 from bot.runtime.shards import Shards
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.table import Table, Timing
 from bot.runtime.thinking import DEFAULT_LEVEL, Thinker
 from data.store import GameRecord, Ledger, Seat
-from rules.base import AnyGame, Event, InvalidSetup, RulesError
-from rules.log import apply_entry, load, new_header
+from rules.base import AnyGame, InvalidSetup, RulesError
+from rules.log import load, new_header
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -311,7 +313,8 @@ class TableManager:
             if record.game not in self.presenters or not self.shards.owns(record.guild_id):
                 continue
             try:
-                await self._announce(record, await self.ledger.notes(record.id))
+                notes = await self.ledger.notes(record.id)
+                await announce_late_end(record, notes, self.ledger, self.presenters[record.game])
             except Exception as exc:
                 # Told nothing rather than told forever: one bad game never blocks the start.
                 log.error("game %s: its end cannot be announced (%r); skipped", record.id, exc)
@@ -320,7 +323,7 @@ class TableManager:
 
     async def _set_aside(self, record: GameRecord, exc: Exception) -> None:
         """A game that cannot be brought back ends as abandoned; its thread is told once (by
-        `_announce`, which does not replay it), and the other tables and the start go on."""
+        `announce_late_end`, which does not replay it), and the other tables and the start go on."""
         if isinstance(exc, RulesError | InvalidSetup):
             log.error("game %s: cannot be replayed (%s); set aside", record.id, exc)
         else:
@@ -368,58 +371,11 @@ class TableManager:
         table.levels.update(levels_of(record, notes))
         table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
         if state.over:  # the last action was committed, the results were not
-            table.presenter.recall(table, _before_last(log_doc))
-            await table.resume_finish(last=_last_events(log_doc))
+            table.presenter.recall(table, before_last(log_doc))
+            await table.resume_finish(last=last_events(log_doc))
             return
         table.presenter.recall(table, log_doc)
         table.start(restored=True)
-
-    async def _announce(self, record: GameRecord, notes: dict[str, Any]) -> None:
-        """Tell a table how its game ended, when the bot stopped before it could (a crash)."""
-        place = Place(record.guild_id, record.channel_id, record.thread_id)
-        presenter = self.presenters[record.game]
-        reason = record.end_reason or ""
-        doc = record.log()
-        if doc is None:  # a lobby that closed
-            self._closed_lobby(record, notes).announce_end(reason)
-            return
-        if record.status != "finished":  # nothing to replay for a notice (it may not replay)
-            self._closed_lobby(record, notes).announce_end(reason, started=True)
-            return
-        state = load(doc)
-        last = _last_events(doc)
-        table: Table[AnyGame] = Table(
-            game_id=record.id,
-            place=place,
-            host_id=record.host_id,
-            seats=list(record.seats),
-            state=state,
-            seq=len(doc["actions"]),
-            ledger=self.ledger,
-            presenter=presenter,
-            timing=Timing(),
-        )
-        table.message_ids.update(notes.get("messages", {}))
-        table.levels.update(levels_of(record, notes))
-        table.autopilot.update(p for p in notes.get("autopilot", []) if p in table.seats)
-        presenter.recall(table, _before_last(doc))
-        table.announce_end(results=record.results, last=last)
-
-    def _closed_lobby(self, record: GameRecord, notes: dict[str, Any]) -> Lobby:
-        """The seats and messages of an ended game, enough to post its closing notice."""
-        lobby = Lobby(
-            game_id=record.id,
-            game=record.game,
-            place=Place(record.guild_id, record.channel_id, record.thread_id),
-            host_id=record.host_id,
-            options=dict(record.options),
-            seats=list(record.seats),
-            ledger=self.ledger,
-            presenter=self.presenters[record.game],
-            expires_at=0.0,
-        )
-        lobby.message_ids.update(notes.get("messages", {}))
-        return lobby
 
     async def shutdown(self) -> None:
         for item in self.live():
@@ -433,18 +389,3 @@ async def _quietly(write: Awaitable[None], game_id: int) -> None:
         await write
     except Exception as exc:
         log.error("game %s: could not write to the ledger during the start (%r)", game_id, exc)
-
-
-def _before_last(doc: dict[str, Any]) -> dict[str, Any]:
-    """The log without its last action: what the table had shown when a game ended unannounced
-    (the last action's events are shown again, `_last_events`)."""
-    return {**doc, "actions": doc["actions"][:-1]}
-
-
-def _last_events(doc: dict[str, Any]) -> tuple[str, list[Event]] | None:
-    """Who made a log's last action and what it caused (the final reveal), replayed."""
-    actions = doc["actions"]
-    if not actions:
-        return None
-    before = load(_before_last(doc))
-    return actions[-1]["player"], apply_entry(before, actions[-1])

@@ -13,8 +13,10 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from data.errors import LedgerFull, LedgerUnavailable
+from data.store import Ledger
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +68,13 @@ async def save_later(what: str, game_id: int, write: Callable[[], Awaitable[obje
         len(RETRY_PAUSES) + 1,
     )
     return False
+
+
+async def remember(ledger: Ledger, game_id: int, key: str, value: Any) -> None:
+    """Write a game note; a failure is logged, never raised (notes help, they do not decide)."""
+    try:
+        await ledger.set_note(game_id, key, value)
+    except LedgerUnavailable as exc:
+        note_storage_failure(exc, "a game note", game_id)
+    except Exception:
+        log.exception("game %s: could not keep the note %r", game_id, key)

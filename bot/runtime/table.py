@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -14,15 +13,14 @@ from bot.runtime import turn_clock
 from bot.runtime.errors import StaleButton, TableClosed
 from bot.runtime.memory import Memory
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
+from bot.runtime.place import Place
 from bot.runtime.step_clock import StepKey, run_step, step_key
-from bot.runtime.storage import note_storage_failure, save_later
+from bot.runtime.storage import note_storage_failure, remember, save_later
 from bot.runtime.tasks import Outbox, spawn
 from bot.runtime.thinking import Thinker
 from data.errors import LedgerUnavailable
 from data.store import Ledger, ResultRow, Seat
 from rules.base import AnyGame, Event
-
-log = logging.getLogger(__name__)
 
 # The rules class a table plays. Covariant: a `Table[Kamiza]` is a table of some game, which is
 # what the runtime keeps; only the click dispatch turns a table of unknown game back into a
@@ -32,20 +30,6 @@ G_in = TypeVar("G_in", bound=AnyGame, contravariant=True)
 
 PLAYED_FOR = ("timeout", "autopilot")  # causes of an action the table chose for a member
 AWAY_NOTE = "away"  # game note: member's player -> seq of the first action played for them
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a table lives: its guild, the channel it was opened from, and its thread if any."""
-
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-
-    @property
-    def home(self) -> int:
-        """The channel the table's messages go to."""
-        return self.thread_id or self.channel_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,13 +378,3 @@ class Table(Generic[G]):
             self._finishing.cancel()  # the next start finishes it from the ledger
         if not self.outbox.closed:
             self._close_outbox()
-
-
-async def remember(ledger: Ledger, game_id: int, key: str, value: Any) -> None:
-    """Write a game note; a failure is logged, never raised (notes help, they do not decide)."""
-    try:
-        await ledger.set_note(game_id, key, value)
-    except LedgerUnavailable as exc:
-        note_storage_failure(exc, "a game note", game_id)
-    except Exception:
-        log.exception("game %s: could not keep the note %r", game_id, key)

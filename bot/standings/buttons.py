@@ -13,13 +13,13 @@ from typing import Any
 
 import discord
 
+from bot import web_paths as paths
 from bot.games.registry import names
 from bot.i18n import Language, t
 from bot.standings import render
 from bot.standings.access import in_guild, is_manager, lang_of, ledger_of, tell
 from bot.weblinks import link_button, web_base_of
 from data.store import Ledger, Season
-from web import paths
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,8 @@ from discord import app_commands
 
 from bot.i18n import locale_key, t
 from bot.runtime.errors import TableError
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.runtime.thinking import DEFAULT_LEVEL, OFFERED_LEVELS
 from bot.tables import lookup
 from bot.tables.buttons import button, view_of

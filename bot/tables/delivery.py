@@ -20,7 +20,8 @@ import discord
 
 from bot.i18n import t
 from bot.layout.board import layout_of
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.tables import responses
 from bot.tables.buttons import TableButton, button
 from bot.tables.direct_clicks import unheld

@@ -16,7 +16,7 @@ import discord
 
 from bot.i18n import t
 from bot.layout.board import Board
-from bot.runtime.table import Place
+from bot.runtime.place import Place
 from bot.runtime.tasks import spawn
 from bot.tables.buttons import button, view_of
 from bot.weblinks import link_button

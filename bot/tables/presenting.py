@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 
 import discord
 
+from bot import web_paths as paths
 from bot.call_budget import Priority, at_priority
 from bot.i18n import t
 from bot.layout.board import Board, Picture, compose, controls_of, from_embed
@@ -29,7 +30,6 @@ from bot.tables.replies import PrivateAnswer, answer_in_time, lang_of
 from bot.weblinks import web_url
 from data.store import GameRecord, GuildSettings, ResultRow, Seat
 from rules.base import AnyGame
-from web import paths
 
 log = logging.getLogger(__name__)
 

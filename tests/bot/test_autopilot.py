@@ -16,7 +16,7 @@ import bot.runtime.thinking as thinking_module
 from ai import decide, make_agent
 from ai.workers import agent_answer
 from bot.runtime.table import AWAY_NOTE, Table
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.log import load, new_header, parse_entry
 from tests.bot.test_runtime import Recorder, make_manager, open_and_start, until
 

@@ -20,7 +20,8 @@ from bot.standings.buttons import (
     NewSeasonButton,
     leaderboard_reply,
 )
-from data.store import Champion, GuildSettings, Season, StatsRow, open_ledger
+from data.backends import open_ledger
+from data.store import Champion, GuildSettings, Season, StatsRow
 
 GUILD = 987654321098765432
 PLAYERS = [(1000 + i, f"Player{i}") for i in range(12)]

@@ -15,7 +15,8 @@ import pytest
 from bot.i18n import t
 from bot.layout.board import Board, Text
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables import end_buttons, ending
 from bot.tables.buttons import BUTTONS
 from bot.tables.presenting import MessagePresenter

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.runtime.lobby import Lobby
-from bot.runtime.table import Place
+from bot.runtime.place import Place
 from bot.tables import end_buttons, ending
 from tests.bot import test_end_buttons as ends
 from tests.bot.fakes import FakeBot

@@ -14,9 +14,9 @@ import bot.losers.hand
 import bot.tables.lobby_buttons
 import bot.tables.rules_pages  # noqa: F401  (registers the verbs)
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place
+from bot.runtime.place import Place
 from bot.tables.buttons import BUTTONS
-from data.store import open_ledger
+from data.backends import open_ledger
 from tests.bot.fakes import FakeInteraction
 from tests.bot.test_runtime import GUILD, Recorder
 

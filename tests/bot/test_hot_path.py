@@ -15,9 +15,10 @@ import pytest
 from bot.games import registry
 from bot.runtime import collector, heap
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.tables import lookup
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.agents import random_action
 from rules.kamiza import Kamiza
 from rules.kamiza_moves import Holding, holding

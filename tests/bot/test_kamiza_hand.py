@@ -10,7 +10,7 @@ import pytest
 
 from bot.kamiza import hand
 from bot.runtime.table import Table
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.agents import random_action
 from rules.log import replay
 from tests.bot.fakes import FakeInteraction

@@ -26,9 +26,11 @@ from bot.kamiza import hand, render
 from bot.layout.payload import BUTTON, payload, walk
 from bot.runtime.errors import TableClosed, TableError
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.tables.buttons import BUTTONS
-from data.store import Seat, open_ledger
+from data.backends import open_ledger
+from data.store import Seat
 from rules.agents import random_action
 from rules.base import IllegalAction
 from rules.kamiza import Kamiza, Play

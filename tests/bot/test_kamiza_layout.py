@@ -33,7 +33,8 @@ from bot.layout.payload import (
 )
 from bot.pictures import standings_card
 from bot.runtime.lobby import bot_seat, human_seat
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables.delivery import with_toggle
 from bot.tables.messages import seat_colour
 from bot.tables.reasons import reveal_view

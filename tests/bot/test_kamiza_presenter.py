@@ -17,9 +17,10 @@ from bot.layout import as_text
 from bot.layout.board import compose
 from bot.layout.payload import payload
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
+from data.backends import open_ledger
 from data.ratings import competition_ranks
-from data.store import open_ledger
 from rules.kamiza import Kamiza, Play
 from tests.bot.fakes import (
     FakeBot,

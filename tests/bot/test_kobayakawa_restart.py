@@ -13,9 +13,11 @@ from bot.kobayakawa import hand
 from bot.kobayakawa.presenter import SEEN_DRAW, KobayakawaPresenter
 from bot.runtime import thinking as thinking_module
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table, remember
+from bot.runtime.place import Place
+from bot.runtime.storage import remember
+from bot.runtime.table import Table
 from bot.tables.presenting import MessagePresenter
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD, REPLACE
 from tests.bot.fakes import FakeInteraction
 

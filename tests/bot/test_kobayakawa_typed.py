@@ -16,7 +16,8 @@ from bot.kobayakawa.presenter import SEEN_DRAW, KobayakawaPresenter
 from bot.layout import as_text
 from bot.layout.board import compose
 from bot.tables.buttons import CustomIdArgs
-from data.store import Seat, open_ledger
+from data.backends import open_ledger
+from data.store import Seat
 from rules.kobayakawa import Kobayakawa
 from rules.kobayakawa_moves import FIGHT_ACTION, KEEP_HELD, PASS_ACTION, REPLACE
 from tests.bot.fakes import FakeInteraction

@@ -16,7 +16,8 @@ from bot.layout.payload import ACTION_ROW, payload
 from bot.runtime.errors import TableError
 from bot.runtime.lobby import COMPUTERS_NOTE, Lobby, bot_seat, human_seat
 from bot.runtime.manager import TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.runtime.thinking import Thinker
 from bot.tables.buttons import BUTTONS
 from rules.agents import random_action

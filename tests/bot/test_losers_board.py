@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.losers.board_image import _shown, field_summary, render_field
+from bot.losers.board_image import _shown, render_field
+from bot.losers.board_text import field_summary
 from bot.losers.names import (
     cell_name,
     chunk_options,

@@ -19,7 +19,8 @@ from bot.layout.payload import payload
 from bot.losers import boards, hand, menus, render  # noqa: F401  (hand registers the verbs)
 from bot.losers.names import parse_cell, parse_spot, spot_code
 from bot.runtime.lobby import human_seat
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables.buttons import TableButton
 from bot.tables.selects import TableSelect
 from rules.agents import computer_action, random_action

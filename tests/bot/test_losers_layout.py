@@ -30,7 +30,8 @@ from bot.losers import board_image, menus, render
 from bot.losers.presenter import STORY, LosersPresenter, trick_over
 from bot.pictures import standings_card
 from bot.runtime.lobby import bot_seat, human_seat
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables.delivery import with_toggle
 from bot.tables.messages import seat_colour
 from data.store import ResultRow, Seat

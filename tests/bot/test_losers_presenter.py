@@ -19,7 +19,8 @@ from bot.layout.payload import payload
 from bot.losers import boards, menus, render
 from bot.losers.presenter import LosersPresenter
 from bot.runtime.lobby import BOT_PREFIX, bot_seat, human_seat
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables.presenting import TABLE_MESSAGE
 from data.store import GuildSettings, MemberPrefs
 from rules.agents import computer_action, random_action

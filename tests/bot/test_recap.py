@@ -22,7 +22,8 @@ from bot.runtime.recap import recap_of
 from bot.runtime.table import AWAY_NOTE
 from bot.tables.presenting import MessagePresenter
 from bot.tables.recap import MAX_LINES, offer_recap, recap_embed
-from data.store import ResultRow, Seat, open_ledger
+from data.backends import open_ledger
+from data.store import ResultRow, Seat
 from rules.agents import computer_action
 from rules.kamiza import Play
 from rules.log import load, new_header

@@ -15,9 +15,11 @@ from bot.runtime import storage, turn_clock
 from bot.runtime.errors import StaleButton, TableError, TableExists
 from bot.runtime.lobby import Lobby
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table, remember
+from bot.runtime.place import Place
+from bot.runtime.storage import remember
+from bot.runtime.table import Table
+from data.backends import open_ledger
 from data.errors import LedgerFull
-from data.store import open_ledger
 from rules.agents import random_action
 from rules.base import IllegalAction
 from rules.log import replay

@@ -12,7 +12,7 @@ import pytest
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.shards import Shards, shard_of
 from bot.settings import load_settings
-from data.store import open_ledger
+from data.backends import open_ledger
 from tests.bot.test_runtime import Recorder, open_and_start, play_out
 from tests.bot.test_settings import TOKEN, clean_environment, errors  # noqa: F401
 

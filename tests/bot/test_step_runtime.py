@@ -9,7 +9,8 @@ import random
 from typing import Any
 
 from bot.runtime.manager import TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from rules.agents import random_action
 from rules.log import replay
 from tests.bot.test_runtime import CHANNEL, GUILD, Recorder, ledger, make_manager, until

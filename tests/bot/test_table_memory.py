@@ -12,8 +12,9 @@ import pytest
 from bot.losers.presenter import STORY, LosersPresenter, story_of
 from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.memory import Memory, Slot
-from bot.runtime.table import Place, Table
-from data.store import open_ledger
+from bot.runtime.place import Place
+from bot.runtime.table import Table
+from data.backends import open_ledger
 from rules.agents import random_action
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers

@@ -17,9 +17,10 @@ from ai import LOOK
 from ai.infoset import may_look
 from bot.runtime import thinking as thinking_module
 from bot.runtime.manager import Defaults, TableManager
-from bot.runtime.table import Place, Table
+from bot.runtime.place import Place
+from bot.runtime.table import Table
 from bot.runtime.thinking import Thinker
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.base import AnyGame
 from rules.log import load, new_header
 from tests.bot import thinking_work

@@ -12,7 +12,8 @@ import discord
 from bot.kamiza.presenter import KamizaPresenter
 from bot.runtime.lobby import bot_seat, human_seat
 from bot.runtime.moment import Moment, moment_of, step_opened, turn_began
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.tables.pings import PING_MESSAGE
 from rules.agents import random_action
 from rules.base import Next

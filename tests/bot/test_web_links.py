@@ -10,11 +10,13 @@ from discord import app_commands
 from bot.guildsettings.cog import GuildSettingsCog
 from bot.i18n import t
 from bot.layout.board import controls_in
-from bot.runtime.table import Place, Table, Timing
+from bot.runtime.place import Place
+from bot.runtime.table import Table, Timing
 from bot.standings.buttons import leaderboard_reply
 from bot.tables import ending
 from bot.weblinks import web_url
-from data.store import GuildSettings, MemberPrefs, open_ledger
+from data.backends import open_ledger
+from data.store import GuildSettings, MemberPrefs
 from rules.log import load
 from tests.bot.fakes import FakeBot, FakeInteraction
 from tests.bot.test_command_tree import tree  # noqa: F401 (a fixture)

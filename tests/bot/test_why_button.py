@@ -16,7 +16,7 @@ from bot.runtime.manager import Defaults, TableManager
 from bot.runtime.table import Table
 from bot.tables.buttons import BUTTONS
 from bot.tables.reasons import RULE_ID
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.kamiza import Play
 from rules.log import apply_entry, start
 from rules.random_play import random_match

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 BACKENDS = ("sqlite", "postgresql")
 

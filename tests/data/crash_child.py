@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from data.store import Ledger, open_ledger
+from data.backends import open_ledger
+from data.store import Ledger
 
 
 async def table(ledger: Ledger, game_id: int) -> None:

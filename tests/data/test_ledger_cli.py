@@ -13,8 +13,8 @@ from ledger_helpers import UNDO_MIGRATION_8, new_game, play
 
 from data import bench
 from data.__main__ import main
+from data.backends import open_ledger
 from data.db import migrations, parse_url
-from data.store import open_ledger
 from rules.log import replay
 from rules.registry import GAMES
 

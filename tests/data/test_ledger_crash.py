@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from ledger_helpers import play
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 20

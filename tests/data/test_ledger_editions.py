@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.db import migrations
-from data.store import GuildSettings, open_ledger
+from data.store import GuildSettings
 from rules.kamiza import Kamiza
 from rules.registry import GAMES
 

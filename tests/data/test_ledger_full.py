@@ -11,9 +11,9 @@ import pytest
 from ledger_helpers import play
 from small_disk import fill
 
+from data.backends import open_ledger
 from data.errors import LedgerFull, LedgerUnavailable
 from data.pgdb import storage_failures
-from data.store import open_ledger
 
 
 async def test_writes_on_a_full_disk_raise_ledger_full_and_change_nothing(small_disk):

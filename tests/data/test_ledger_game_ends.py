@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.db import migrations
-from data.store import GuildSettings, Seat, open_ledger
+from data.store import GuildSettings, Seat
 from rules.random_play import random_match
 from tests.data.ledger_helpers import UNDO_MIGRATION_8
 from tests.data.test_ledger_editions import ledger_at_version

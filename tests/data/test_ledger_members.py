@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.db import migrations
-from data.store import MemberPrefs, open_ledger
+from data.store import MemberPrefs
 from tests.data.test_ledger_editions import ledger_at_version
 
 

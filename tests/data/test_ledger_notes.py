@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from data.store import open_ledger
+from data.backends import open_ledger
 from tests.data.ledger_helpers import UNDO_MIGRATION_8
 from tests.data.test_ledger_game_ends import finish
 

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.errors import LedgerOpenError
-from data.store import open_ledger
 from tests.bot.test_startup import Listener, run_bot
 
 TIMEOUT = 60
 # A process holding the ledger as the bot does until it is killed: it says "open" once it does.
 HOLDER = """
 import asyncio, sys
-from data.store import open_ledger
+from data.backends import open_ledger
 
 async def main():
     ledger = await open_ledger(sys.argv[1], exclusive=True)
@@ -112,7 +112,7 @@ def _hold_elsewhere(url: str) -> subprocess.CompletedProcess[str]:
     script = (
         "import asyncio, sys\n"
         "from data.errors import LedgerOpenError\n"
-        "from data.store import open_ledger\n"
+        "from data.backends import open_ledger\n"
         "async def main():\n"
         "    try:\n"
         f"        await (await open_ledger({url!r}, exclusive=True)).close()\n"

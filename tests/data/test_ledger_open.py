@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from ledger_helpers import play
 
+from data.backends import open_ledger
 from data.db import migrations
 from data.errors import LedgerOpenError
-from data.store import open_ledger
 
 # Generous: a hang (an aiosqlite thread left running) is what these timeouts catch.
 TIMEOUT = 60

@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 from ledger_helpers import play
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 WHEN = "2025-01-01T00:00:00+00:00"
 INSERT = """INSERT INTO actions (game_id, seq, player, action, created_at)

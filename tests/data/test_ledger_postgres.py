@@ -16,8 +16,9 @@ from ledger_helpers import header_of, new_game, play, seat_for
 from pg_server import Server
 
 from data import ratings
+from data.backends import open_ledger
 from data.pgdb import migrations
-from data.store import Ledger, open_ledger
+from data.store import Ledger
 from rules.random_play import random_match
 from tests.bot.test_startup import Listener, run_bot
 

@@ -8,9 +8,9 @@ import pytest
 from ledger_helpers import expected_ranks, new_game, play, tied_seed
 
 from data import ratings
+from data.backends import open_ledger
 from data.db import parse_url
 from data.errors import GameNotOver, GameNotRunning, InvalidLog, LedgerError
-from data.store import open_ledger
 
 # -- ratings -------------------------------------------------------------------------------------
 

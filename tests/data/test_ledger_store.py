@@ -8,9 +8,10 @@ import sqlite3
 import pytest
 from ledger_helpers import header_of, new_game, play, seat_for
 
+from data.backends import open_ledger
 from data.db import migrations, parse_url, split_statements
 from data.errors import GameNotFound, GameNotRunning, InvalidLog, LedgerError, WrongStatus
-from data.store import GuildSettings, Seat, open_ledger
+from data.store import GuildSettings, Seat
 from rules.log import load, replay
 from rules.random_play import random_match
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.db import migrations
-from data.store import GuildSettings, MemberPrefs, open_ledger
+from data.store import GuildSettings, MemberPrefs
 from data.web_reads import WebReads, page_of
 from tests.data.ledger_helpers import play
 from tests.data.test_ledger_editions import ledger_at_version

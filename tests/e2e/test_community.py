@@ -10,7 +10,7 @@ from community_seed import finish_random_game
 from fakediscord.driver import SlashError
 from kamiza_play import open_table
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ import pytest
 from kobayakawa_play import open_table, play_out, table_message
 from test_kobayakawa_match import assert_no_errors, count_actions, final_standings, stored_game
 
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.log import replay
 from tests.processes import still_running
 

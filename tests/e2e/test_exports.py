@@ -17,7 +17,8 @@ from community_seed import finish_random_game
 from kamiza_play import open_table, play_turn, table_message, table_version, wait_turn
 
 from bot.client import KamizaBot
-from data.store import Seat, open_ledger
+from data.backends import open_ledger
+from data.store import Seat
 from rules.log import load, public_record, replay
 from rules.random_play import random_match
 

@@ -20,7 +20,7 @@ from test_high_card import (
     wait_turn,
 )
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 pytestmark = pytest.mark.e2e
 

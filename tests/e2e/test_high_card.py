@@ -22,7 +22,7 @@ from kamiza_play import HAND
 from table_play import has_button, open_table, verb_button, whose_turn
 
 from data.__main__ import main as data_cli
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.log import load, public_record
 from rules.registry import GAMES
 from tests.games.highcard.rules import ROUNDS, HighCard

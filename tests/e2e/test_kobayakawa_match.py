@@ -19,7 +19,7 @@ from kobayakawa_play import (
     wait_turn,
 )
 
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.log import replay
 
 pytestmark = pytest.mark.e2e

@@ -10,7 +10,7 @@ import sys
 import pytest
 from kamiza_play import open_table, play_turn, table_version, wait_turn
 
-from data.store import open_ledger
+from data.backends import open_ledger
 from rules.log import replay
 
 pytestmark = pytest.mark.e2e

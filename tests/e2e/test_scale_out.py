@@ -27,7 +27,7 @@ from test_high_card import (
     plugin_env,
 )
 
-from data.store import open_ledger
+from data.backends import open_ledger
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from data.store import Seat, open_ledger
+from data.backends import open_ledger
+from data.store import Seat
 from rules.plugins import PluginError, configured_packages, load_rules
 from rules.random_play import random_match
 from rules.registry import GAMES

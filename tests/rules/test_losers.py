@@ -27,18 +27,8 @@ from losers_helpers import (
 from rules.base import IllegalAction, InvalidSetup, MalformedAction
 from rules.losers import RightsOfLosers
 from rules.losers_actions import PASS, REVERSE, Build, Chip, Move, Play
-from rules.losers_board import (
-    CARD_IDS,
-    LAND,
-    TOUCHED_BY,
-    TOUCHING,
-    CardOwner,
-    final_scores,
-    judge_card,
-    rank,
-    spot_index,
-    tie_break,
-)
+from rules.losers_board import CARD_IDS, LAND, TOUCHED_BY, TOUCHING, spot_index
+from rules.losers_judgement import CardOwner, final_scores, judge_card, rank, tie_break
 
 # ann red-1..5 + yellow-1..5, ben red-6..10 + yellow-6..10, cho green, dev blue.
 MIXED = {

@@ -28,8 +28,9 @@ from rules.base import Game, IllegalAction, Result
 from rules.log import new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_actions import PASS
-from rules.losers_board import CARD_IDS, CARD_SUIT, LAND, SUITS, final_scores, judge_field
+from rules.losers_board import CARD_IDS, CARD_SUIT, LAND, SUITS
 from rules.losers_deal import deal_hidden
+from rules.losers_judgement import final_scores, judge_field
 from rules.losers_view import LosersObservation
 from rules.random_play import random_match
 

@@ -16,15 +16,8 @@ from rules.base import IllegalAction, InvalidSetup
 from rules.log import LogError, apply_entry, load, new_header, start
 from rules.losers import RightsOfLosers
 from rules.losers_actions import Build, Play
-from rules.losers_board import (
-    CARD_IDS,
-    TOUCHING,
-    check_hands,
-    chip_masks,
-    final_scores,
-    judge_field,
-    touched,
-)
+from rules.losers_board import CARD_IDS, TOUCHING, check_hands, chip_masks, touched
+from rules.losers_judgement import final_scores, judge_field
 from rules.losers_rng import COPIED_RANDOM, below, pair, shuffled, two_below
 from rules.losers_shared import LIMIT, Shared
 from rules.random_play import random_match

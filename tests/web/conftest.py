@@ -10,7 +10,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 from web_seed import Community, client_of, seed
 
-from data.store import Ledger, open_ledger
+from data.backends import open_ledger
+from data.store import Ledger
 
 
 @pytest.fixture

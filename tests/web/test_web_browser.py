@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from web_seed import ON, seed
 
-from data.store import open_ledger
+from data.backends import open_ledger
 from web.bench import serving
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -54,6 +54,6 @@ def test_several_workers_serve_one_port_and_stop_together(tmp_path, monkeypatch)
 
 
 async def _created_by_the_bot(url: str) -> None:
-    from data.store import open_ledger
+    from data.backends import open_ledger
 
     await (await open_ledger(url)).close()

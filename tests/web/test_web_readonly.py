@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from data.backends import open_ledger
 from data.db import migrations, split_statements
 from data.errors import LedgerOpenError
-from data.store import open_ledger
 
 TIMEOUT = 60
 

@@ -1,6 +1,6 @@
 """The web companion's URL layout: the site (`web.app`) serves these paths, the bot links to them.
 
-Paths only, no server: the bot imports this module for its link buttons.
+Paths only, no server: it lives in the bot, which the site imports, never the other way.
 """
 
 from __future__ import annotations
