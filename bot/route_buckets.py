@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 MAJOR_RESOURCES = frozenset({"channels", "guilds", "webhooks"})
 API_PREFIX = re.compile(r"^/api(?:/v\d+)?")
 SNOWFLAKE = re.compile(r"^\d+$")
-TIDY_ABOVE = 2_000  # buckets kept before the idle ones are dropped (a thread is a channel)
+TIDY_ABOVE = 2_000  # buckets kept before those nobody uses are forgotten
 
 
 def route_and_major(method: str, url: object) -> tuple[str, str]:
@@ -52,9 +52,11 @@ class Bucket:
         self.waiting: deque[asyncio.Future[None]] = deque()
         self._timer: asyncio.TimerHandle | None = None
 
-    @property
-    def idle(self) -> bool:
-        return not self.in_flight and not self.waiting
+    def forgettable(self, now: float) -> bool:
+        """Nothing on its way or waiting, and no window known to be spent: forgotten, it would
+        start over as a bucket not known yet, with no request refused."""
+        spent = self.resets_at is not None and now < self.resets_at
+        return not self.in_flight and not self.waiting and not spent
 
     async def reserve(self) -> None:
         """Return once a request of this bucket may leave (it counts as on its way)."""
@@ -148,6 +150,7 @@ class RouteBuckets:
     def __init__(self) -> None:
         self._hash_of: dict[str, str] = {}  # a route ("POST /channels/{id}/messages") -> hash
         self._buckets: dict[str, Bucket] = {}
+        self._tidy_above = TIDY_ABOVE
 
     def __len__(self) -> int:
         return len(self._buckets)
@@ -160,7 +163,7 @@ class RouteBuckets:
         if bucket is None:
             # A request sent before the route's hash was known is still under the route's name.
             bucket = self._buckets.pop(f"{route}:{major}", None) or Bucket()
-            if len(self._buckets) >= TIDY_ABOVE:
+            if len(self._buckets) >= self._tidy_above:
                 self._tidy()
             self._buckets[key] = bucket
         return route, bucket
@@ -174,9 +177,12 @@ class RouteBuckets:
         bucket.answered(status, headers)
 
     def _tidy(self) -> None:
-        """Forget idle buckets (a forgotten one starts over: one request at a time)."""
-        for key in [key for key, bucket in self._buckets.items() if bucket.idle]:
+        """Forget the buckets nobody uses now (a thread is a channel: a bucket each)."""
+        now = asyncio.get_running_loop().time()
+        for key in [key for key, bucket in self._buckets.items() if bucket.forgettable(now)]:
             del self._buckets[key]
+        # Many still in use: look again only once there are twice as many (no scan per request).
+        self._tidy_above = max(TIDY_ABOVE, 2 * len(self._buckets))
 
 
 def _count(value: str | None) -> int | None:

@@ -97,3 +97,18 @@ async def test_routes_sharing_a_bucket_share_it_per_major_parameter():
     await second.reserve()
     buckets.answered(other, second, 204, told(remaining=3, reset_after=5.0, name="shared"))
     assert buckets.of("DELETE", f"{API}/channels/1/messages/5")[1] is first
+
+
+async def test_buckets_nobody_uses_are_forgotten_but_not_a_spent_window(monkeypatch):
+    monkeypatch.setattr("bot.route_buckets.TIDY_ABOVE", 3)
+    buckets = RouteBuckets()
+    route, spent = buckets.of("POST", f"{API}/channels/1/messages")
+    await spent.reserve()
+    buckets.answered(route, spent, 200, told(remaining=0, reset_after=5.0))
+    route, busy = buckets.of("POST", f"{API}/channels/2/messages")
+    await busy.reserve()  # on its way
+    for channel in (3, 4):
+        buckets.of("POST", f"{API}/channels/{channel}/messages")  # never used
+    assert len(buckets) == 3  # the fourth made room: the third, never used, is forgotten
+    assert buckets.of("POST", f"{API}/channels/1/messages")[1] is spent
+    assert buckets.of("POST", f"{API}/channels/2/messages")[1] is busy
