@@ -8,7 +8,7 @@ number of bot-token REST calls (everything but interaction responses and follow-
 posted, edited or deleted, threads, DMs) per round, over whole matches (lobbies and final
 standings included). Members "think" a random 0..2*think seconds before each click, as people do.
 With `--rate-limits` the fake Discord enforces Discord's global 50 requests/s and per-route
-buckets (`fakediscord.rate_limits`), and the 429s the bot earned are printed.
+buckets (`fakediscord.rate_limits`), and the 429s the bot earned are printed, with when they came.
 
 The bot's own share is printed beside it, per kind of click: from the click's arrival at the bot
 to its response leaving (`CLICK_TIMINGS_PATH`, `bot.click_timings`), and the lag of its event
