@@ -8,7 +8,7 @@ number of bot-token REST calls (everything but interaction responses and follow-
 posted, edited or deleted, threads, DMs) per round, over whole matches (lobbies and final
 standings included). Members "think" a random 0..2*think seconds before each click, as people do.
 With `--rate-limits` the fake Discord enforces Discord's global 50 requests/s and per-route
-buckets (`fakediscord.rate_limits`), and the 429s the bot earned are printed.
+buckets (`fakediscord.rate_limits`), and the 429s the bot earned are printed, with when they came.
 
 The bot's own share is printed beside it, per kind of click: from the click's arrival at the bot
 to its response leaving (`CLICK_TIMINGS_PATH`, `bot.click_timings`), and the lag of its event
@@ -35,7 +35,7 @@ sys.path[:0] = [str(TESTS), str(TESTS / "e2e")]
 
 from bot_process import BotProcess, bot_env  # noqa: E402
 from fakediscord import FakeDiscord, FakeUser  # noqa: E402
-from fakediscord.rate_limits import RateLimits  # noqa: E402
+from fakediscord.rate_limits import RateLimits, Refusal  # noqa: E402
 from fakediscord.state import Channel  # noqa: E402
 from kamiza_play import open_table, play_turn, table_version, wait_turn  # noqa: E402
 
@@ -125,6 +125,7 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool, per_serv
             sampling = asyncio.create_task(memory.run())
             try:
                 began = time.perf_counter()
+                began_monotonic = time.monotonic()  # the fake's clock (`Refusal.at`)
                 first_request = len(fake.state.requests)
                 outcomes = await asyncio.gather(
                     *(
@@ -188,6 +189,7 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool, per_serv
         print(f"429s with Discord's rate limits: {limits.total} {dict(limits.too_many)}")
         for route, count in refused.most_common():
             print(f"  {count:6d}  {route}")
+        print_refusals(limits.refused, began_monotonic)
     late = sum(1 for a in answered if a > 3.0)
     print(f"answers later than Discord's 3 s: {late}; clicks on a turn already over: {STALE[0]}")
     slow = Counter(kind(i.name) for i in state.interactions if (i.elapsed or 0) > 1.0)
@@ -199,6 +201,18 @@ async def main(tables: int, think: float, seed: int, rate_limits: bool, per_serv
     print_shares(end_to_end, own)
     memory.print(tables, elapsed, len(answered))
     return 0
+
+
+def print_refusals(refused: list[Refusal], began: float) -> None:
+    """When the 429s came (seconds since the tables began), by scope and route: a burst of
+    tables opening, or the matches' steady state."""
+    by_second: dict[int, Counter[str]] = {}
+    for refusal in refused:
+        second = int(refusal.at - began)
+        by_second.setdefault(second, Counter())[f"{refusal.scope} {refusal.route}"] += 1
+    for second, kinds in sorted(by_second.items()):
+        what = ", ".join(f"{count} {kind}" for kind, count in kinds.most_common())
+        print(f"    {second:4d}-{second + 1} s: {what}")
 
 
 def bot_side(path: Path) -> dict[str, list[float]]:

@@ -21,6 +21,7 @@ async def test_a_burst_is_granted_at_the_rate_and_never_above_fifty_a_second():
     async def call() -> None:
         await budget.acquire()
         times.append(loop.time())
+        budget.settle()  # answered at once
 
     await asyncio.gather(*(call() for _ in range(70)))
     assert len(times) == 70
@@ -33,7 +34,7 @@ async def test_processes_sharing_the_token_spend_their_shards_share_together_und
     """Two processes of two shards each out of four: 20 a second after a burst of 4 each, so
     both at full tilt stay under Discord's 50 a second for the token."""
     shares = [CallBudget.share(2 / 4), CallBudget.share(2 / 4)]
-    assert [(b.rate, b.burst) for b in shares] == [(20.0, 4), (20.0, 4)]
+    assert [(b.rate, b.burst, b.ceiling) for b in shares] == [(20.0, 4, 25), (20.0, 4, 25)]
     assert (CallBudget.share(1.0).rate, CallBudget.share(1.0).burst) == (40.0, 8)
     assert CallBudget.share(1 / 64).burst == 1  # a call can always go, in time
     with pytest.raises(ValueError):
@@ -44,6 +45,7 @@ async def test_processes_sharing_the_token_spend_their_shards_share_together_und
     async def call(budget: CallBudget) -> None:
         await budget.acquire()
         times.append(loop.time())
+        budget.settle()
 
     await asyncio.gather(*(call(budget) for budget in shares for _ in range(40)))
     times.sort()
@@ -51,13 +53,33 @@ async def test_processes_sharing_the_token_spend_their_shards_share_together_und
         assert sum(1 for t in times[i:] if t - at < 1.0) <= 48
 
 
+async def test_calls_on_their_way_or_answered_within_the_last_second_are_fewer_than_fifty():
+    """However late requests reach Discord (and so arrive together), no second of Discord's
+    clock holds more than the ceiling: a call counts from its grant until a second after its
+    answer."""
+    budget = CallBudget(rate=1000, burst=100, ceiling=3)
+    for _ in range(3):
+        await budget.acquire()  # on their way: Discord has not answered
+    later = asyncio.ensure_future(budget.acquire())
+    await asyncio.sleep(0.3)
+    assert not later.done()
+    budget.settle()  # answered: it may have reached Discord just now
+    await asyncio.sleep(0.6)
+    assert not later.done()
+    await asyncio.sleep(0.5)
+    assert later.done()
+    assert CallBudget().ceiling == 50
+
+
 async def test_a_ping_goes_before_a_reminder_before_a_cosmetic_edit_asked_at_once():
     budget = CallBudget(rate=50, burst=1)
     await budget.acquire()  # the burst spent: the next ones wait in line
+    budget.settle()
     order: list[Priority] = []
 
     async def call(priority: Priority) -> None:
         await budget.acquire(priority)
+        budget.settle()
         order.append(priority)
 
     asked = (Priority.COSMETIC, Priority.REMINDER, Priority.MESSAGE, Priority.PING)
@@ -68,11 +90,13 @@ async def test_a_ping_goes_before_a_reminder_before_a_cosmetic_edit_asked_at_onc
 async def test_a_cosmetic_edit_that_waited_goes_before_pings_asked_after_it():
     budget = CallBudget(rate=20, burst=1)
     await budget.acquire()
+    budget.settle()
     order: list[str] = []
 
     async def call(name: str, priority: Priority, after: float) -> None:
         await asyncio.sleep(after)
         await budget.acquire(priority)
+        budget.settle()
         order.append(name)
 
     # pings asked faster than they are granted: the line never empties for 2 s
@@ -94,6 +118,14 @@ async def test_the_line_is_bounded():
         task.cancel()
 
 
+class _Response:
+    """aiohttp's response, as far as `limit_calls` reads it."""
+
+    def __init__(self) -> None:
+        self.status = 200
+        self.headers: dict[str, str] = {}
+
+
 class _Session:
     """aiohttp's session, as far as `limit_calls` sees it."""
 
@@ -106,7 +138,7 @@ class _Session:
         @contextlib.asynccontextmanager
         async def sending():
             self.sent.append(url)
-            yield "response"
+            yield _Response()
 
         return sending()
 
@@ -118,7 +150,7 @@ async def test_every_request_of_the_session_waits_for_the_budget_but_interaction
     api = "https://discord.com/api/v10"
     with at_priority(Priority.PING):
         async with session.request("POST", f"{api}/channels/1/messages") as response:
-            assert response == "response"
+            assert response.status == 200
     async with session.request("POST", f"{api}/interactions/1/token/callback"):
         pass
     async with session.request("POST", f"{api}/webhooks/1/token"):

@@ -79,6 +79,19 @@ class Limited:
     headers: dict[str, str]
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A 429 the fake answered: when (`time.monotonic()`), its scope, and the bucket's key."""
+
+    at: float
+    scope: str
+    key: str
+
+    @property
+    def route(self) -> str:
+        return self.key.rsplit(":", 1)[0]
+
+
 class RateLimits:
     """The fake's rate limiter. `check` answers a request: None (it goes: `headers(...)` then
     gives the bucket's headers) or the 429 it earned. `too_many` counts the 429s by scope."""
@@ -90,6 +103,7 @@ class RateLimits:
         self.route = route
         self.buckets: dict[str, Bucket] = {}
         self.too_many: Counter[str] = Counter()
+        self.refused: list[Refusal] = []
 
     def bucket(self, key: str) -> Bucket:
         found = self.buckets.get(key)
@@ -104,11 +118,13 @@ class RateLimits:
         wait = self.global_window.full(now)
         if wait > 0:
             self.too_many["global"] += 1
+            self.refused.append(Refusal(now, "global", key))
             return Limited(wait, "global", {"X-RateLimit-Global": "true"})
         bucket = self.bucket(key)
         wait = bucket.full(now)
         if wait > 0:
             self.too_many["route"] += 1
+            self.refused.append(Refusal(now, "user", key))
             return Limited(wait, "user", bucket.headers(now, bucket_name(key)))
         self.global_window.take(now)
         bucket.take(now)

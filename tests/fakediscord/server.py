@@ -444,6 +444,8 @@ class Api:
                 raise ApiError(404, 0, "404: Not Found")
             if not webhook and request.headers.get("Authorization") != f"Bot {state.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            if state.in_transit is not None and not (webhook or unknown):
+                await state.in_transit.wait()  # they arrive together, then are counted
             limited = limits.check(bucket) if limits is not None else None
             fault = None if limited is not None else state.take_fault(route)
             if limited is not None:

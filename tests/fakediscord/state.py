@@ -495,6 +495,10 @@ class FakeState:
         self.faults: list[Fault] = []
         # Discord's global and per-route limits (`RateLimits`), or None: no limit (the default)
         self.rate_limits: RateLimits | None = None
+        # While this event is cleared, the bot token's requests wait before Discord receives
+        # (and counts) them: a congested network or a busy Discord, where requests sent a second
+        # apart arrive together. None: they arrive as sent (the default).
+        self.in_transit: asyncio.Event | None = None
         self.identifies: list[Identify] = []
         # Discord starts one session per `identify_spacing` seconds (max_concurrency 1): an
         # IDENTIFY sooner is refused with op 9 and kept here. None: not enforced (the default).
