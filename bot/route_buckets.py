@@ -16,6 +16,7 @@ accounting is left as it is: it only lets requests reach this one sooner.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 from collections import deque
 from collections.abc import Mapping
@@ -26,6 +27,8 @@ MAJOR_RESOURCES = frozenset({"channels", "guilds", "webhooks"})
 API_PREFIX = re.compile(r"^/api(?:/v\d+)?")
 SNOWFLAKE = re.compile(r"^\d+$")
 TIDY_ABOVE = 2_000  # buckets kept before those nobody uses are forgotten
+# A bucket waits at most this long on one answer's word (discord.py still waits out its own 429s).
+LONGEST_WAIT = 300.0
 
 
 def route_and_major(method: str, url: object) -> tuple[str, str]:
@@ -193,7 +196,12 @@ def _count(value: str | None) -> int | None:
 
 
 def _seconds(value: str | None) -> float | None:
+    """A header's seconds; None for nonsense (a NaN or infinite wait would hold the bucket for
+    good), and at most `LONGEST_WAIT`."""
     try:
-        return None if value is None else float(value)
+        seconds = None if value is None else float(value)
     except ValueError:
         return None
+    if seconds is None or not math.isfinite(seconds) or seconds < 0:
+        return None
+    return min(seconds, LONGEST_WAIT)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.route_buckets import Bucket, RouteBuckets, route_and_major
+from bot.route_buckets import LONGEST_WAIT, Bucket, RouteBuckets, route_and_major
 
 API = "https://discord.com/api/v10"
 
@@ -112,3 +112,16 @@ async def test_buckets_nobody_uses_are_forgotten_but_not_a_spent_window(monkeypa
     assert len(buckets) == 3  # the fourth made room: the third, never used, is forgotten
     assert buckets.of("POST", f"{API}/channels/1/messages")[1] is spent
     assert buckets.of("POST", f"{API}/channels/2/messages")[1] is busy
+
+
+async def test_a_nonsense_wait_in_an_answer_does_not_hold_the_bucket_for_good():
+    loop = asyncio.get_running_loop()
+    for nonsense in ("nan", "inf", "-5", "soon"):
+        bucket = Bucket()
+        await bucket.reserve()
+        bucket.answered(429, {"Retry-After": nonsense, "X-RateLimit-Reset-After": nonsense})
+        assert bucket.resets_at is not None and bucket.resets_at <= loop.time() + 1.0, nonsense
+    bucket = Bucket()
+    await bucket.reserve()
+    bucket.answered(429, {"Retry-After": "86400"})  # a day: waited at most LONGEST_WAIT
+    assert bucket.resets_at is not None and bucket.resets_at <= loop.time() + LONGEST_WAIT
