@@ -1,7 +1,8 @@
 """Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012), single observer.
 
 Each iteration draws a fresh sample of the hidden cards (`InfoSet.sample`, leaning towards what
-the others' choices suggest: `ai.beliefs`), walks the searcher's
+the others' choices suggest: `ai.beliefs`; or as a `TableModel` draws them, KAMIZA's `hard`:
+`ai.kamiza_model`), walks the searcher's
 tree with the moves available in that sample, and plays the rest out with a playout policy.
 A node is an information set of the searcher (the sequence of moves as labelled in `ai.moves`;
 in KAMIZA and Kobayakawa the searcher's own moves only, see OTHERS_PLAY_THE_POLICY);

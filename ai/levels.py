@@ -8,6 +8,8 @@
   (`ai.kobayakawa_table`), as strong as that search head to head, stronger against `easy`, and
   microseconds a decision.
 - `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
+  KAMIZA: the others' moves and face-down cards as `normal` plays them (`ai.kamiza_model`), not
+  `easy`'s tastes: the most it buys is with few iterations, on a loaded core.
   Kobayakawa: a best response to `normal`'s table (`ai.kobayakawa_hard`), its bets computed
   exactly and its draws from a table trained against `normal`: stronger than the search there,
   and milliseconds a decision (the budget is not used).
