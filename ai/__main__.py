@@ -1,6 +1,7 @@
 """`python -m ai arena --game G --seats hard,normal,normal,normal --games N --seed 1
-[--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]`, and `python -m ai
-train-kobayakawa [--hard] [--iterations N] [--seed S]` (README: Computer players)."""
+[--budget-ms N] [--iterations N] [--jobs N] [--logs out.jsonl]`, `python -m ai
+train-kobayakawa [--hard] [--iterations N] [--seed S]` and `python -m ai train-kamiza [--games N]
+[--seed S]` (README: Computer players)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.arena import ArenaConfig, report, run_arena
+from ai.kamiza_model import TABLE_PATH as KAMIZA_TABLE_PATH
+from ai.kamiza_model import TRAINING_GAMES, TRAINING_SEED, count_choices, write_counts
 from ai.kobayakawa_cfr import TABLE_PATH, TRAINING_ITERATIONS, train, write_table
 from ai.kobayakawa_response import (
     RESPONSE_ITERATIONS,
@@ -51,9 +54,19 @@ def main(argv: list[str] | None = None) -> int:
     trainer.add_argument("--iterations", type=int, default=None)
     trainer.add_argument("--seed", type=int, default=1)
     trainer.add_argument("--out", default=None)
+    counter = sub.add_parser("train-kamiza", help="count normal's KAMIZA choices (offline)")
+    counter.add_argument("--games", type=int, default=TRAINING_GAMES)
+    counter.add_argument("--seed", type=int, default=TRAINING_SEED)
+    counter.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     if args.command == "train-kobayakawa":
         return _train_kobayakawa(args)
+    if args.command == "train-kamiza":
+        out = Path(args.out or KAMIZA_TABLE_PATH)
+        counts = count_choices(args.games, args.seed)
+        write_counts(counts, out)
+        print(f"{len(counts)} contexts written to {out}")
+        return 0
     cls = GAMES[args.game]
     if not cls.min_players <= len(args.seats) <= cls.max_players:
         parser.error(f"{args.game} takes {cls.min_players} to {cls.max_players} seats")

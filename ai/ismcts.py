@@ -1,7 +1,8 @@
 """Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012), single observer.
 
 Each iteration draws a fresh sample of the hidden cards (`InfoSet.sample`, leaning towards what
-the others' choices suggest: `ai.beliefs`), walks the searcher's
+the others' choices suggest: `ai.beliefs`; or as a `TableModel` draws them, KAMIZA's `hard`:
+`ai.kamiza_model`), walks the searcher's
 tree with the moves available in that sample, and plays the rest out with a playout policy.
 A node is an information set of the searcher (the sequence of moves as labelled in `ai.moves`;
 in KAMIZA and Kobayakawa the searcher's own moves only, see OTHERS_PLAY_THE_POLICY);
@@ -17,6 +18,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ai.beliefs import believed_sample
@@ -36,6 +39,30 @@ BUDGET_SHARE = 0.9
 # would fear every move. Measured (KAMIZA, hard at 300 iterations against 3 normal, 100 games
 # each): 40.5 % with the others' nodes, 44.5 % without; normal against 3 easy unchanged.
 OTHERS_PLAY_THE_POLICY = frozenset({"kamiza", "kobayakawa"})
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    """How a search sees the table: `sampler(info, rng)` makes the search's sampler (a state
+    per iteration, the others' hidden cards drawn), `step` plays one move of another player
+    inside the tree, `play_out` plays a sample to its end."""
+
+    sampler: Callable[[InfoSet, random.Random], Callable[[random.Random], Any]]
+    step: Callable[[Any, str, random.Random], None]
+    play_out: Callable[[Any, random.Random], None]
+
+
+def _believed_sampler(info: InfoSet, _rng: random.Random) -> Callable[[random.Random], Any]:
+    return lambda rng: believed_sample(info, rng)
+
+
+def policy_model(game: str) -> TableModel:
+    """The table as the game's playout policy plays it (`ai.rollout`), the hidden cards drawn
+    by `ai.beliefs`."""
+    policy = policy_for(game)
+    return TableModel(
+        _believed_sampler, step_for(policy), lambda state, rng: play_out(state, policy, rng)
+    )
 
 
 class Node:
@@ -64,17 +91,20 @@ def search(
     iterations: int | None = None,
     budget_ms: float | None = None,
     also_try: Any = None,
+    model: TableModel | None = None,
 ) -> Any:
     """The most tried root move after `iterations` iterations, or as many as `budget_ms` allows
     (at least one); a move of `info.legal_actions`, or LOOK. `also_try`: a legal move to try at
-    the root besides those `ai.moves` proposes (the `easy` heuristic's, say)."""
+    the root besides those `ai.moves` proposes (the `easy` heuristic's, say). `model`: how the
+    others play and what they hold (default: `policy_model`)."""
     root = Node(None, None)
-    policy = policy_for(info.game)
     began = time.perf_counter()
+    model = model or policy_model(info.game)
+    sample = model.sampler(info, rng)
     deadline = None if budget_ms is None else began + BUDGET_SHARE * budget_ms / 1000
     done = 0
     while True:
-        _iterate(root, info, policy, rng, also_try)
+        _iterate(root, info, sample, model, rng, also_try)
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -88,13 +118,20 @@ def search(
     return best.move
 
 
-def _iterate(root: Node, info: InfoSet, policy: Any, rng: random.Random, also_try: Any) -> None:
-    state = believed_sample(info, rng)
+def _iterate(
+    root: Node,
+    info: InfoSet,
+    sample: Callable[[random.Random], Any],
+    model: TableModel,
+    rng: random.Random,
+    also_try: Any,
+) -> None:
+    state = sample(rng)
     searcher = info.player
     node = root
     path = [root]
     model_others = info.game in OTHERS_PLAY_THE_POLICY
-    step = step_for(policy)
+    step = model.step
     while (nxt := state.next()) is not None:
         player = nxt.player
         if model_others and player != searcher:
@@ -124,7 +161,7 @@ def _iterate(root: Node, info: InfoSet, policy: Any, rng: random.Random, also_tr
         play(state, player, best.move)
         path.append(best)
         node = best
-    play_out(state, policy, rng)
+    model.play_out(state, rng)
     worth = rewards(state)
     for visited in path[1:]:
         visited.visits += 1

@@ -8,6 +8,8 @@
   (`ai.kobayakawa_table`), as strong as that search head to head, stronger against `easy`, and
   microseconds a decision.
 - `hard`: ISMCTS under a time budget (or a fixed iteration count, for reproducible runs).
+  KAMIZA: the others' moves and face-down cards as `normal` plays them (`ai.kamiza_model`), not
+  `easy`'s tastes: the most it buys is with few iterations, on a loaded core.
   Kobayakawa: a best response to `normal`'s table (`ai.kobayakawa_hard`), its bets computed
   exactly and its draws from a table trained against `normal`: stronger than the search there,
   and milliseconds a decision (the budget is not used).
@@ -20,10 +22,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.infoset import LOOK, Agent, InfoSet
-from ai.ismcts import search
+from ai.ismcts import TableModel, search
+from ai.kamiza_model import model_play_out, model_step, pooled_sampler
 from ai.kobayakawa_hard import BestResponseAgent
 from ai.kobayakawa_table import TableAgent
 from rules.kobayakawa_moves import KEEP_DRAWN, KEEP_HELD
+
+# KAMIZA's `hard`: the others played, and their face-down cards weighed, as `normal` plays
+# (`ai.kamiza_model`).
+KAMIZA_MODEL = TableModel(pooled_sampler, model_step, model_play_out)
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET_MS = 300
@@ -73,6 +80,7 @@ class SearchAgent:
     iterations: int | None = None
     budget_ms: float | None = None
     quick: bool = False
+    model: TableModel | None = None
 
     def act(self, info: InfoSet, rng: random.Random) -> Any:
         if len(info.legal_actions) == 1 and not info.can_look:
@@ -94,6 +102,7 @@ class SearchAgent:
             iterations=iterations,
             budget_ms=budget_ms,
             also_try=heuristic,
+            model=self.model,
         )
 
 
@@ -118,7 +127,8 @@ def make_agent(
     if level == "hard":
         if game == "kobayakawa":
             return BestResponseAgent("hard", TableAgent("hard", EasyAgent()))
+        model = KAMIZA_MODEL if game == "kamiza" else None
         if iterations is not None:
-            return SearchAgent("hard", iterations=iterations)
-        return SearchAgent("hard", budget_ms=budget_ms)
+            return SearchAgent("hard", iterations=iterations, model=model)
+        return SearchAgent("hard", budget_ms=budget_ms, model=model)
     raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
