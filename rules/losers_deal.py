@@ -16,6 +16,9 @@ from rules.losers_board import CARD_SUIT, SUITS
 _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
 _ALL_SUITS = (1 << len(SUITS)) - 1
 _SUBSETS = tuple(range(1, _ALL_SUITS + 1))  # every non-empty set of suits, as bitmasks
+# The suits (indexes into SUITS) of each of _SUBSETS: Hall's check runs on every card placed
+# under voids, and summing over precomputed indexes made a search's samples about 3x quicker.
+_SUBSET_SUITS = tuple(tuple(i for i in range(len(SUITS)) if subset >> i & 1) for subset in _SUBSETS)
 
 
 def void_mask(voids: frozenset[str]) -> int:
@@ -54,6 +57,8 @@ def deal_hidden(
     rng.shuffle(cards)
     constrained = any(mask != _ALL_SUITS for mask in allowed)
     need = [0] * len(SUITS)
+    # For each of _SUBSETS, the holders that may take one of its suits (fixed for the deal).
+    takers = [tuple(h for h, mask in enumerate(allowed) if mask & subset) for subset in _SUBSETS]
     if constrained:
         for card in cards:
             need[SUITS.index(CARD_SUIT[card])] += 1
@@ -67,7 +72,7 @@ def deal_hidden(
             weights = [room[h] for h in options]
             holder = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
             room[holder] -= 1
-            if not constrained or len(options) == 1 or _placeable(need, room, allowed):
+            if not constrained or len(options) == 1 or _placeable(need, room, takers):
                 break
             room[holder] += 1
             options.remove(holder)
@@ -76,11 +81,18 @@ def deal_hidden(
     return dict(zip(holders, hands, strict=True))
 
 
-def _placeable(need: Sequence[int], room: Sequence[int], allowed: Sequence[int]) -> bool:
+def _placeable(need: Sequence[int], room: Sequence[int], takers: Sequence[Sequence[int]]) -> bool:
     """Hall's condition: every set of suits fits in the room of the holders that take any of
-    them. `need[i]` counts the cards of SUITS[i] still to place."""
-    for subset in _SUBSETS:
-        cards = sum(need[i] for i in range(len(SUITS)) if subset >> i & 1)
-        if cards and cards > sum(r for r, mask in zip(room, allowed, strict=True) if mask & subset):
-            return False
+    them. `need[i]` counts the cards of SUITS[i] still to place; `takers[k]`, the holders that
+    take a suit of _SUBSETS[k]."""
+    for suits, holders in zip(_SUBSET_SUITS, takers, strict=True):
+        cards = 0
+        for i in suits:
+            cards += need[i]
+        if cards:
+            fits = 0
+            for h in holders:
+                fits += room[h]
+            if cards > fits:
+                return False
     return True
