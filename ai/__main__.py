@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ai.arena import ArenaConfig, report, run_arena
 from ai.kamiza_model import TABLE_PATH as KAMIZA_TABLE_PATH
-from ai.kamiza_model import TRAINING_GAMES, TRAINING_SEED, count_choices, write_counts
+from ai.kamiza_model import TRAINING_GAMES, TRAINING_SEED
+from ai.kamiza_training import count_choices, write_counts
 from ai.kobayakawa_cfr import TABLE_PATH, TRAINING_ITERATIONS, train, write_table
 from ai.kobayakawa_response import (
     RESPONSE_ITERATIONS,

@@ -5,7 +5,7 @@ face-down cards they may have put down (its samples) with this model rather than
 tastes: the chance that a player holding `hand` puts `card` in `area`, knowing what anybody
 can see at that moment: how many cards went to kamiza and to shimoza before theirs this round,
 and whether a policeman would cost them a third WANTED chip (K-10). The counts come from
-self-play of four `normal`s (`count_choices`, `python -m ai train-kamiza`), smoothed towards
+self-play of four `normal`s (`ai.kamiza_training`, `python -m ai train-kamiza`), smoothed towards
 `easy`'s tastes; a context never met (the classic edition's raid, say) is `easy`'s tastes.
 
 Nothing here reads a hidden card of anybody but the player the model moves for (their own
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,7 +35,7 @@ _FLOOR = 0.02  # a choice the counts never saw keeps this chance in the beliefs
 Context = tuple[tuple[str, ...], int, int, bool]  # hand, kamiza before, shimoza before, wary
 
 
-def _key(context: Context) -> str:
+def context_key(context: Context) -> str:
     hand, kamiza, shimoza, wary = context
     return f"{','.join(hand)}|{kamiza}|{shimoza}|{int(wary)}"
 
@@ -72,7 +71,7 @@ def probabilities(context: Context) -> dict[tuple[str, str], float]:
     found = _PROBABILITIES.get(context)
     if found is None:
         easy = _easy(context)
-        counts = _COUNTS.get(_key(context), {})
+        counts = _COUNTS.get(context_key(context), {})
         total = sum(counts.values()) + PRIOR_CHOICES
         found = {
             key: (counts.get(f"{key[0]}/{key[1]}", 0) + PRIOR_CHOICES * chance) / total
@@ -197,36 +196,3 @@ def pooled_sampler(info: InfoSet, rng: random.Random) -> Callable[[random.Random
         return chosen.clone()
 
     return sample
-
-
-# -- counting `normal`'s choices (offline) --------------------------------------------------------
-
-
-def count_choices(games: int, seed: int) -> dict[str, dict[str, int]]:
-    """Self-play of four `normal`s (second edition): each context's (card, area) counts."""
-    from ai.infoset import decide
-    from ai.levels import make_agent
-    from rules.log import new_header, start
-
-    counts: Counter[tuple[str, str]] = Counter()
-    players = ["a", "b", "c", "d"]
-    for index in range(games):
-        state = start(
-            new_header("kamiza", players, seed=seed * 1_000_003 + index, keep_seating=True)
-        )
-        agents = {player: make_agent("normal", "kamiza") for player in players}
-        rng = random.Random(seed * 7_919 + index)
-        while (nxt := state.next()) is not None:
-            player = nxt.player
-            context = _key(context_of(state, player))
-            action = decide(state, player, agents[player], rng)
-            counts[context, f"{action.card}/{action.area}"] += 1
-            state.apply(player, action)
-    table: dict[str, dict[str, int]] = {}
-    for (context, choice), count in sorted(counts.items()):
-        table.setdefault(context, {})[choice] = count
-    return table
-
-
-def write_counts(table: dict[str, dict[str, int]], path: Path) -> None:
-    path.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")

@@ -10,12 +10,12 @@ from positions import random_positions
 from ai import info_set
 from ai.kamiza_model import (
     _COUNTS,
-    count_choices,
     model_play_out,
     model_step,
     pooled_sampler,
     probabilities,
 )
+from ai.kamiza_training import count_choices
 from rules.log import new_header, start
 
 
